@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FeedStream",
+    products: [
+        .library(name: "StreamCore", targets: ["StreamCore"]),
+        .library(name: "AtomStream", targets: ["AtomStream"]),
+        .executable(name: "feedstream", targets: ["feedstream"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .systemLibrary(
+            name: "CYajl",
+            pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
+        ),
+        .target(name: "StreamCore"),
+        .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
+        .executableTarget(name: "feedstream", dependencies: ["AtomStream"]),
+        .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore"]),
+        .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

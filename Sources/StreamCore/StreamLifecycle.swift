@@ -1,0 +1,48 @@
+/// The states every streaming parser goes through, and the rule that no item is lost to an error.
+///
+/// Parsers call ``begin()`` at the top of `parse` and `finish`, and ``deliver(_:failure:)`` with what a call
+/// produced. An error that follows completed items in the same call is held back and thrown by the next call,
+/// so that the items reach the caller first.
+public struct StreamLifecycle: Sendable {
+    private enum State: Sendable {
+        case running
+        case failed(StreamError)
+        case finished
+    }
+
+    private var state: State = .running
+
+    /// Creates a lifecycle in the running state.
+    public init() {}
+
+    /// Whether the parser may still take input.
+    public var isRunning: Bool {
+        if case .running = state { return true }
+        return false
+    }
+
+    /// Throws the held-back error, or a misuse error when input arrives after the end.
+    public func begin() throws(StreamError) {
+        switch state {
+        case .running:
+            return
+        case .failed(let error):
+            throw error
+        case .finished:
+            throw StreamError(kind: .misuse, message: "the parser was used after finish()")
+        }
+    }
+
+    /// Records the outcome of one call and returns its items, or throws its error when it completed none.
+    public mutating func deliver<Item>(_ items: [Item], failure: StreamError?) throws(StreamError) -> [Item] {
+        guard let failure else { return items }
+        state = .failed(failure)
+        if items.isEmpty { throw failure }
+        return items
+    }
+
+    /// Marks the end of input after a successful `finish`.
+    public mutating func markFinished() {
+        if case .running = state { state = .finished }
+    }
+}
