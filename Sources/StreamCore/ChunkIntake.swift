@@ -1,28 +1,30 @@
 /// Hands network chunks to a C push parser so that total work stays linear in the input, whatever the chunk size.
 ///
-/// libxml2 and yajl both restart a token that was split across chunks from its first byte when more input
-/// arrives. A 16 MB string delivered in 4 KiB chunks would be scanned 4,000 times: quadratic. The intake watches
-/// whether each feed made progress (the C parser reported at least one event); once more than
-/// ``stallThreshold`` bytes have gone in without progress, it holds chunks back and feeds them only when the held
-/// bytes at least equal the bytes already fed since the last progress. Fed sizes then grow geometrically and the
-/// C parser scans each byte of a long token a bounded number of times.
+/// libxml2 and yajl both re-scan input they could not yet turn into events when more input arrives: yajl
+/// restarts a token that was split across chunks from its first byte, and libxml2's push parser searches its
+/// whole unconsumed buffer again (a CDATA section drains only 300 bytes per call until its end arrives). A
+/// 16 MB string delivered in 4 KiB chunks would be scanned thousands of times over: quadratic.
+///
+/// The intake tracks the *backlog*: bytes the C parser holds without having turned them into events. Once the
+/// backlog exceeds ``stallThreshold``, chunks are held back and fed only when the held bytes at least equal the
+/// backlog. Fed sizes then grow geometrically, so each byte is scanned a bounded number of times.
 ///
 /// The cost: while a single token longer than the threshold is in flight, bytes are delayed by up to the
-/// token's length; no item can complete inside a token, so only the items that close right after a huge token
-/// wait — at most until the held bytes double or ``flush(into:)`` at the end of input.
+/// token's length. No item can complete inside a token, so only items that close right after a huge token
+/// wait — until the held bytes reach the backlog, or ``flush(into:)`` at the end of input.
 public struct ChunkIntake: Sendable {
-    /// Bytes fed without progress before the intake starts holding chunks back.
+    /// Backlog, in bytes, above which the intake starts holding chunks back.
     public let stallThreshold: Int
     private var held: [UInt8] = []
-    private var bytesSinceProgress = 0
+    private var backlog = 0
 
     /// The number of bytes handed to the C parser so far.
     public private(set) var bytesFed = 0
     /// The number of feeds made to the C parser.
     public private(set) var feedCount = 0
-    /// An estimate of the bytes the C parser had to scan, counting the re-scan of a split token: each feed
-    /// is charged its own length plus the bytes fed since the last progress. Tests compare it to ``bytesFed`` to
-    /// prove linear work without timing anything.
+    /// An estimate of the bytes the C parser had to scan, counting re-scans: each feed is charged its own length
+    /// plus the backlog it was appended to. Tests compare it to ``bytesFed`` to prove linear work without timing
+    /// anything.
     public private(set) var scanBound = 0
 
     /// Creates an intake.
@@ -35,21 +37,39 @@ public struct ChunkIntake: Sendable {
     public var heldByteCount: Int { held.count }
 
     /// Takes one chunk; `feed` hands bytes to the C parser and returns whether it produced any event.
+    ///
+    /// For parsers that re-scan only the token in flight (yajl): the backlog is the bytes fed since the last
+    /// event.
     public mutating func take<E: Error>(
         _ chunk: UnsafeRawBufferPointer, into feed: (UnsafeRawBufferPointer) throws(E) -> Bool
     ) throws(E) {
-        if held.isEmpty && bytesSinceProgress < stallThreshold {
+        let before = backlog
+        try take(chunk) { (bytes) throws(E) -> Int in try feed(bytes) ? 0 : before + bytes.count }
+    }
+
+    /// Takes one chunk; `feed` hands bytes to the C parser and returns its backlog afterwards: the bytes it holds
+    /// unconsumed and will scan again (libxml2: the input buffer between the cursor and the end).
+    public mutating func take<E: Error>(
+        _ chunk: UnsafeRawBufferPointer, into feed: (UnsafeRawBufferPointer) throws(E) -> Int
+    ) throws(E) {
+        if held.isEmpty && backlog < stallThreshold {
             try send(chunk, into: feed)
             return
         }
         held.append(contentsOf: chunk)
-        if held.count >= bytesSinceProgress {
+        if held.count >= backlog {
             try flush(into: feed)
         }
     }
 
     /// Feeds whatever is held back; call it before signalling the end of input to the C parser.
     public mutating func flush<E: Error>(into feed: (UnsafeRawBufferPointer) throws(E) -> Bool) throws(E) {
+        let before = backlog
+        try flush { (bytes) throws(E) -> Int in try feed(bytes) ? 0 : before + bytes.count }
+    }
+
+    /// Feeds whatever is held back to a parser that reports its backlog.
+    public mutating func flush<E: Error>(into feed: (UnsafeRawBufferPointer) throws(E) -> Int) throws(E) {
         guard !held.isEmpty else { return }
         var bytes = held
         held = []
@@ -65,15 +85,11 @@ public struct ChunkIntake: Sendable {
     }
 
     private mutating func send<E: Error>(
-        _ bytes: UnsafeRawBufferPointer, into feed: (UnsafeRawBufferPointer) throws(E) -> Bool
+        _ bytes: UnsafeRawBufferPointer, into feed: (UnsafeRawBufferPointer) throws(E) -> Int
     ) throws(E) {
         feedCount += 1
         bytesFed += bytes.count
-        scanBound += bytes.count + bytesSinceProgress
-        if try feed(bytes) {
-            bytesSinceProgress = 0
-        } else {
-            bytesSinceProgress += bytes.count
-        }
+        scanBound += bytes.count + backlog
+        backlog = try feed(bytes)
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import StreamCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writes one compact JSON object per line to standard output, batching the lines of one chunk into one write.
+final class OutputWriter {
+    private let encoder: JSONEncoder
+    private var pending: [UInt8] = []
+
+    init() {
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(DateParser.rfc3339String(date))
+        }
+    }
+
+    /// Queues one value as a line of JSON.
+    func line(_ value: some Encodable) throws {
+        pending.append(contentsOf: try encoder.encode(value))
+        pending.append(0x0A)
+    }
+
+    /// Queues one line of already-encoded text.
+    func line(raw text: String) {
+        pending.append(contentsOf: text.utf8)
+        pending.append(0x0A)
+    }
+
+    /// Writes everything queued, so each chunk's items appear before the next chunk is read.
+    func flush() {
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes a line to standard error.
+    static func standardError(_ text: String) {
+        var line = Array((text + "\n").utf8)
+        _ = line.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
