@@ -30,7 +30,7 @@ where Base.Element: ContiguousBytes {
                     pending = try parser.parse(chunk)
                 } else {
                     reachedEnd = true
-                    pending = try parser.finish()
+                    pending = try parser.finishAll()
                 }
             }
             defer { nextIndex += 1 }

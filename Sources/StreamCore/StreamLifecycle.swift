@@ -21,6 +21,12 @@ public struct StreamLifecycle: Sendable {
         return false
     }
 
+    /// Whether `finish` completed successfully; later `finish` calls return no items.
+    public var isFinished: Bool {
+        if case .finished = state { return true }
+        return false
+    }
+
     /// Throws the held-back error, or a misuse error when input arrives after the end.
     public func begin() throws(StreamError) {
         switch state {

@@ -22,6 +22,10 @@ public protocol StreamingParser: AnyObject {
 
     /// Signals the end of input, validates that the document ended where it may end, and returns the items the
     /// end completed.
+    ///
+    /// It may be called again: after a successful end it returns no items. In the rare case that the end both
+    /// completes items and reveals a fault after them, this call returns the items and the next call throws the
+    /// fault — so drain it with ``finishAll()``, as the `AsyncSequence` adapter and the `feedstream` tool do.
     func finish() throws -> [Item]
 }
 
@@ -50,12 +54,22 @@ extension StreamingParser {
         try chunk.withUnsafeBytes { try parse($0) }
     }
 
+    /// Calls ``finish()`` until it returns no more items, so that a fault following the last items is thrown.
+    public func finishAll() throws -> [Item] {
+        var items: [Item] = []
+        while true {
+            let more = try finish()
+            if more.isEmpty { return items }
+            items += more
+        }
+    }
+
     /// Decodes a whole document held in memory: one `parse` call followed by `finish`.
     ///
     /// Useful in tests and for small responses; for network input, feed chunks as they arrive instead.
     public func parseAll(_ document: some ContiguousBytes) throws -> [Item] {
         var items = try document.withUnsafeBytes { try parse($0) }
-        items += try finish()
+        items += try finishAll()
         return items
     }
 }

@@ -1,7 +1,7 @@
 import AtomStream
 
 extension FeedStreamTool {
-    static let atomCommands: [(name: String, command: Subcommand)] = [
+    static var atomCommands: [(name: String, command: Subcommand)] { [
         (
             "atom",
             Subcommand(usage: "[--chunk-size N] [--metadata] [--count] [FILE|-]", accepts: [.metadata, .count]) {
@@ -12,5 +12,5 @@ extension FeedStreamTool {
                 }
             }
         )
-    ]
+    ] }
 }

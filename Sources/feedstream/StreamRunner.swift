@@ -28,7 +28,7 @@ struct StreamRunner {
                 byteCount += chunk.count
                 try emit(try parser.parse(chunk))
             }
-            try emit(try parser.finish())
+            try emit(try parser.finishAll())
         } catch let error as StreamError {
             output.flush()
             OutputWriter.standardError("feedstream: error: \(error)")

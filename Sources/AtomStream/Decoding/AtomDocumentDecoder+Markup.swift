@@ -1,0 +1,98 @@
+import Foundation
+
+extension AtomDocumentDecoder {
+    /// Starts re-serializing the children of the element about to be pushed as markup.
+    func beginMarkup() {
+        text.removeAll(keepingCapacity: true)
+        capture = .markup(depth: frames.count + 1)
+        lastStartTagEnd = -1
+        wrapperClosed = false
+    }
+
+    /// Writes a start tag, or recognises XHTML's wrapper `div`, which the value leaves out.
+    func startMarkup(_ tag: XMLStartTag) -> AtomRole {
+        guard case .markup(let depth) = capture, !wrapperClosed else { return .ignored }
+        if frames.count == depth, textType == .xhtml || contentType == "xhtml", tag.namespace == names.xhtml,
+            tag.localName == names.div
+        {
+            // The wrapper's own children are the value: anything before it is white space by the spec.
+            text.removeAll(keepingCapacity: true)
+            return .markupWrapper
+        }
+        text.append(UInt8(ascii: "<"))
+        appendQualifiedName(prefix: tag.prefix, localName: tag.localName)
+        for index in 0..<tag.namespaceCount {
+            let declaration = tag.namespaceDeclaration(at: index)
+            // The XHTML namespace is implied by the value's type; re-declaring it would only add noise.
+            if declaration.prefix.isNone && declaration.uri == names.xhtml { continue }
+            text.append(contentsOf: " xmlns".utf8)
+            if !declaration.prefix.isNone {
+                text.append(UInt8(ascii: ":"))
+                appendName(declaration.prefix)
+            }
+            text.append(contentsOf: "=\"".utf8)
+            if let uri = declaration.uri.bytes {
+                appendEscaped(UnsafeRawBufferPointer(start: uri, count: strlen(uri)), attribute: true)
+            }
+            text.append(UInt8(ascii: "\""))
+        }
+        for index in 0..<tag.attributeCount {
+            let attribute = tag.attribute(at: index)
+            text.append(UInt8(ascii: " "))
+            appendQualifiedName(prefix: attribute.prefix, localName: attribute.localName)
+            text.append(contentsOf: "=\"".utf8)
+            appendEscaped(attribute.value, attribute: true)
+            text.append(UInt8(ascii: "\""))
+        }
+        text.append(UInt8(ascii: ">"))
+        lastStartTagEnd = text.count
+        return .markup
+    }
+
+    /// Writes an end tag, or turns the start tag just written into an empty-element tag.
+    func endMarkup(localName: XMLName, prefix: XMLName) {
+        guard !wrapperClosed else { return }
+        if text.count == lastStartTagEnd {
+            text.removeLast()
+            text.append(contentsOf: " />".utf8)
+            lastStartTagEnd = -1
+            return
+        }
+        text.append(contentsOf: "</".utf8)
+        appendQualifiedName(prefix: prefix, localName: localName)
+        text.append(UInt8(ascii: ">"))
+    }
+
+    /// Appends character data with `&`, `<` and `>` escaped (and `"` inside attribute values).
+    func appendEscaped(_ bytes: UnsafeRawBufferPointer, attribute: Bool) {
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let replacement: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\"") where attribute: replacement = "&quot;"
+            default: continue
+            }
+            text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+            text.append(
+                contentsOf: UnsafeRawBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = index + 1
+        }
+        text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    private func appendQualifiedName(prefix: XMLName, localName: XMLName) {
+        if !prefix.isNone {
+            appendName(prefix)
+            text.append(UInt8(ascii: ":"))
+        }
+        appendName(localName)
+    }
+
+    private func appendName(_ name: XMLName) {
+        guard let bytes = name.bytes else { return }
+        text.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: strlen(bytes)))
+    }
+}

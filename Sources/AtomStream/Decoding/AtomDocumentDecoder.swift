@@ -1,0 +1,289 @@
+import Foundation
+import StreamCore
+
+/// Turns SAX events into `AtomEntry` values and `AtomFeed` metadata, without a DOM.
+///
+/// A stack of frames, one per open element, records what each element means (``AtomRole``); an entry's title
+/// is only ever taken from a `title` whose parent frame is that entry, so a feed's, a `source`'s or an
+/// extension's title cannot leak into it. Character data goes into one reused byte buffer and becomes a
+/// `String` once, when the field closes.
+final class AtomDocumentDecoder: XMLEventHandler {
+    let names: AtomNames
+    let limits: StreamLimits
+    /// The document's own URL, against which relative references resolve when no `xml:base` applies.
+    let documentBase: String?
+
+    var feed = AtomFeed()
+    /// Entries completed since the last `takeCompleted()`.
+    private var completed: [AtomEntry] = []
+
+    var frames: [AtomFrame] = []
+    var bases: [String] = []
+    var entry = AtomEntry()
+    var entryCount = 0
+    var entryBytes = 0
+    var person = AtomPerson()
+    var textType = AtomText.Kind.text
+    var contentType = "text"
+    var contentSource: String?
+    var generator: (uri: String?, version: String?) = (nil, nil)
+    var serviceError: (code: String?, message: String?) = (nil, nil)
+    var extensionHasChildren = false
+
+    /// Collected character data and the mode it is collected in.
+    var text: [UInt8] = []
+    var capture = TextCapture.off
+    /// In markup: where the last start tag ended, to write `<br />` for an element that stays empty.
+    var lastStartTagEnd = -1
+    var wrapperClosed = false
+
+    init(names: AtomNames, limits: StreamLimits, documentBase: String?) {
+        self.names = names
+        self.limits = limits
+        self.documentBase = documentBase
+        text.reserveCapacity(4096)
+    }
+
+    /// Hands over the entries completed so far.
+    func takeCompleted() -> [AtomEntry] {
+        guard !completed.isEmpty else { return [] }
+        defer { completed = [] }
+        return completed
+    }
+
+    var currentPath: String {
+        var path = ""
+        for frame in frames {
+            path += "/" + frame.localName.string
+            if case .entry = frame.role, frames.count > 1 || feed.format == "atom1.0" { path += "[\(entryCount)]" }
+        }
+        return path
+    }
+
+    /// The base against which references in the current element resolve.
+    var currentBase: String? { bases.last ?? documentBase }
+
+    // MARK: - Events
+
+    func startElement(_ tag: XMLStartTag) throws(StreamError) {
+        guard frames.count < limits.maximumDepth else {
+            throw StreamError(
+                kind: .limitExceeded, message: "nesting deeper than \(limits.maximumDepth) elements")
+        }
+        guard let parent = frames.last?.role else {
+            frames.append(AtomFrame(role: try rootRole(for: tag), localName: tag.localName, setsBase: pushBase(tag)))
+            return
+        }
+        switch parent {
+        case .ignored, .simple, .personField, .serviceErrorField:
+            frames.append(AtomFrame(role: .ignored, localName: tag.localName, setsBase: false))
+        case .markup, .markupWrapper:
+            frames.append(AtomFrame(role: startMarkup(tag), localName: tag.localName, setsBase: false))
+        case .text, .content:
+            if case .markup = capture {
+                frames.append(AtomFrame(role: startMarkup(tag), localName: tag.localName, setsBase: false))
+            } else {
+                frames.append(AtomFrame(role: .ignored, localName: tag.localName, setsBase: false))
+            }
+        case .extensionElement:
+            extensionHasChildren = true
+            frames.append(AtomFrame(role: .ignored, localName: tag.localName, setsBase: false))
+        case .feed:
+            let setsBase = pushBase(tag)
+            frames.append(AtomFrame(role: try feedChildRole(for: tag), localName: tag.localName, setsBase: setsBase))
+        case .entry:
+            let setsBase = pushBase(tag)
+            frames.append(AtomFrame(role: try entryChildRole(for: tag), localName: tag.localName, setsBase: setsBase))
+        case .person:
+            let role: AtomRole
+            if tag.namespace == names.atom {
+                switch tag.localName {
+                case names.name: role = .personField(.name)
+                case names.email: role = .personField(.email)
+                case names.uri: role = .personField(.uri)
+                default: role = .ignored
+                }
+            } else if tag.namespace == names.snx && tag.localName == names.userid {
+                role = .personField(.userID)
+            } else {
+                role = .ignored
+            }
+            let setsBase = pushBase(tag)
+            if case .personField = role { beginText() }
+            frames.append(AtomFrame(role: role, localName: tag.localName, setsBase: setsBase))
+        case .serviceError:
+            let role: AtomRole
+            switch tag.localName {
+            case names.code where tag.namespace == names.snx: role = .serviceErrorField(.code)
+            case names.message where tag.namespace == names.snx: role = .serviceErrorField(.message)
+            default: role = .ignored
+            }
+            if case .serviceErrorField = role { beginText() }
+            frames.append(AtomFrame(role: role, localName: tag.localName, setsBase: false))
+        }
+    }
+
+    func endElement(localName: XMLName, prefix: XMLName, namespace: XMLName) throws(StreamError) {
+        guard let frame = frames.popLast() else { return }
+        defer { if frame.setsBase { bases.removeLast() } }
+        switch frame.role {
+        case .ignored:
+            return
+        case .markup:
+            endMarkup(localName: localName, prefix: prefix)
+        case .markupWrapper:
+            wrapperClosed = true
+        case .text(let field, let scope):
+            try finishText(field, scope: scope)
+        case .content:
+            try finishContent()
+        case .simple(let field, let scope):
+            try finishSimple(field, scope: scope)
+        case .personField(let field):
+            try finishPersonField(field)
+        case .person(let role, let scope):
+            finishPerson(role, scope: scope)
+        case .extensionElement(let namespace, let localName):
+            try finishExtension(namespace: namespace, localName: localName)
+        case .entry:
+            completed.append(entry)
+            entry = AtomEntry()
+            entryBytes = 0
+        case .feed:
+            return
+        case .serviceErrorField(let field):
+            let value = takeText()
+            switch field {
+            case .code: serviceError.code = value
+            case .message: serviceError.message = value
+            }
+        case .serviceError:
+            let code = serviceError.code.map { "IBM Connections error \($0)" } ?? "IBM Connections error"
+            throw StreamError(kind: .serviceError, message: code + ": " + (serviceError.message ?? "no message"))
+        }
+    }
+
+    func characters(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
+        switch capture {
+        case .off:
+            return
+        case .text(let depth):
+            guard frames.count == depth else { return }
+            text.append(contentsOf: bytes)
+        case .markup:
+            guard !wrapperClosed else { return }
+            appendEscaped(bytes, attribute: false)
+        }
+        guard text.count <= limits.maximumTextBytes else {
+            throw StreamError(
+                kind: .limitExceeded, message: "a text value is larger than \(limits.maximumTextBytes) bytes")
+        }
+    }
+
+    // MARK: - Roles
+
+    private func rootRole(for tag: XMLStartTag) throws(StreamError) -> AtomRole {
+        if tag.namespace == names.atom && tag.localName == names.feed {
+            return .feed
+        }
+        if tag.namespace == names.atom && tag.localName == names.entry {
+            beginEntry()
+            return .entry
+        }
+        if tag.namespace == names.snx && tag.localName == names.error {
+            return .serviceError
+        }
+        if tag.namespace == names.atomPub {
+            // AtomPub service and category documents describe collections; they hold no entries.
+            feed.format = "atompub"
+            return .ignored
+        }
+        let namespace = tag.namespace.isNone ? "no namespace" : "namespace \(tag.namespace.string)"
+        throw StreamError(
+            kind: .unexpectedDocument,
+            message: "the root element <\(tag.localName.string)> in \(namespace) is not an Atom feed or entry")
+    }
+
+    private func feedChildRole(for tag: XMLStartTag) throws(StreamError) -> AtomRole {
+        if tag.namespace == names.atom {
+            switch tag.localName {
+            case names.entry:
+                beginEntry()
+                return .entry
+            case names.title: return beginTextConstruct(.title, .feed, tag)
+            case names.subtitle: return beginTextConstruct(.subtitle, .feed, tag)
+            case names.rights: return beginTextConstruct(.rights, .feed, tag)
+            case names.id: return beginSimple(.id, .feed)
+            case names.updated: return beginSimple(.updated, .feed)
+            case names.icon: return beginSimple(.icon, .feed)
+            case names.logo: return beginSimple(.logo, .feed)
+            case names.generator:
+                generator = (tag.string(of: names.uri).map(resolve), tag.string(of: names.version))
+                return beginSimple(.generator, .feed)
+            case names.author: return beginPerson(.author, .feed)
+            case names.link:
+                addLink(tag, scope: .feed)
+                return .ignored
+            case names.category:
+                if let category = category(tag) { feed.categories.append(category) }
+                return .ignored
+            default:
+                return .ignored
+            }
+        }
+        if names.isOpenSearch(tag.namespace) {
+            switch tag.localName {
+            case names.totalResults: return beginSimple(.totalResults, .feed)
+            case names.startIndex: return beginSimple(.startIndex, .feed)
+            case names.itemsPerPage: return beginSimple(.itemsPerPage, .feed)
+            default: return .ignored
+            }
+        }
+        if tag.namespace == names.feedHistory && tag.localName == names.complete {
+            feed.complete = true
+        }
+        return .ignored
+    }
+
+    private func entryChildRole(for tag: XMLStartTag) throws(StreamError) -> AtomRole {
+        if tag.namespace == names.atom {
+            switch tag.localName {
+            case names.title: return beginTextConstruct(.title, .entry, tag)
+            case names.summary: return beginTextConstruct(.summary, .entry, tag)
+            case names.rights: return beginTextConstruct(.rights, .entry, tag)
+            case names.content: return beginContent(tag)
+            case names.id: return beginSimple(.id, .entry)
+            case names.published: return beginSimple(.published, .entry)
+            case names.updated: return beginSimple(.updated, .entry)
+            case names.author: return beginPerson(.author, .entry)
+            case names.contributor: return beginPerson(.contributor, .entry)
+            case names.link:
+                addLink(tag, scope: .entry)
+                return .ignored
+            case names.category:
+                if let category = category(tag) {
+                    entry.categories.append(category)
+                    try countItemBytes(category.term.utf8.count + (category.scheme?.utf8.count ?? 0))
+                }
+                return .ignored
+            default:
+                return .ignored
+            }
+        }
+        if tag.namespace == names.thread && tag.localName == names.inReplyTo {
+            if let ref = tag.string(of: names.ref) {
+                entry.inReplyTo.append(AtomReplyReference(ref: ref, href: tag.string(of: names.href).map(resolve)))
+            }
+            return .ignored
+        }
+        extensionHasChildren = false
+        beginText()
+        return .extensionElement(namespace: tag.namespace, localName: tag.localName)
+    }
+
+    private func beginEntry() {
+        entry = AtomEntry()
+        entryBytes = 0
+        entryCount += 1
+    }
+}

@@ -1,0 +1,72 @@
+/// What an open element means to the decoder. One frame per open element; the role decides what its children
+/// and text become.
+enum AtomRole {
+    /// The root `feed`.
+    case feed
+    /// An `entry`, in a feed or as the root of an Atom Entry Document.
+    case entry
+    /// The root of an IBM Connections `snx:error` body, and its text fields.
+    case serviceError
+    case serviceErrorField(ServiceErrorField)
+    /// A text construct (`title`, `subtitle`, `summary`, `rights`) of the feed or the current entry.
+    case text(TextField, AtomScope)
+    /// An entry's `content`.
+    case content
+    /// An element inside XHTML or XML content, re-serialized as markup.
+    case markup
+    /// The wrapper `div` of XHTML content, dropped from the value.
+    case markupWrapper
+    /// A single-valued element whose text is parsed on close.
+    case simple(SimpleField, AtomScope)
+    /// An `author` or `contributor` of the feed or the current entry, and its fields.
+    case person(PersonRole, AtomScope)
+    case personField(PersonField)
+    /// A child of the entry outside the Atom namespace: kept when it holds only text.
+    case extensionElement(namespace: XMLName, localName: XMLName)
+    /// An element the model does not hold; its whole subtree is skipped.
+    case ignored
+}
+
+/// Whose fields an element fills.
+enum AtomScope {
+    case feed
+    case entry
+}
+
+enum TextField {
+    case title, subtitle, summary, rights
+}
+
+enum SimpleField {
+    case id, published, updated, icon, logo, generator, totalResults, startIndex, itemsPerPage
+}
+
+enum PersonRole {
+    case author, contributor
+}
+
+enum PersonField {
+    case name, email, uri, userID
+}
+
+enum ServiceErrorField {
+    case code, message
+}
+
+/// One open element.
+struct AtomFrame {
+    var role: AtomRole
+    let localName: XMLName
+    /// Whether this element set an `xml:base`, to be popped when it closes.
+    let setsBase: Bool
+}
+
+/// How character data is being collected.
+enum TextCapture {
+    /// Character data is not kept.
+    case off
+    /// Only the direct text of the element at `depth` is kept.
+    case text(depth: Int)
+    /// Everything below the element at `depth` is kept as escaped markup.
+    case markup(depth: Int)
+}

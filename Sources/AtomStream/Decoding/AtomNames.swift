@@ -1,0 +1,75 @@
+/// Every element, attribute and namespace name the Atom decoder matches, interned once per parser.
+struct AtomNames {
+    // Namespaces
+    let atom, xml, xhtml, thread, snx, openSearch, openSearchRSS, feedHistory, atomPub: XMLName
+    // Containers
+    let feed, entry, source, author, contributor, error: XMLName
+    // Text constructs and simple elements
+    let title, subtitle, summary, content, rights, id, published, updated, icon, logo, generator: XMLName
+    let name, email, uri, userid: XMLName
+    let link, category, inReplyTo, totalResults, startIndex, itemsPerPage, complete, div: XMLName
+    let code, message: XMLName
+    // Attributes
+    let base, type, src, href, rel, hreflang, length, count, term, scheme, label, ref, version: XMLName
+
+    init(_ table: some XMLNameTable) {
+        atom = table.intern("http://www.w3.org/2005/Atom")
+        xml = table.intern("http://www.w3.org/XML/1998/namespace")
+        xhtml = table.intern("http://www.w3.org/1999/xhtml")
+        thread = table.intern("http://purl.org/syndication/thread/1.0")
+        snx = table.intern("http://www.ibm.com/xmlns/prod/sn")
+        openSearch = table.intern("http://a9.com/-/spec/opensearch/1.1/")
+        openSearchRSS = table.intern("http://a9.com/-/spec/opensearchrss/1.0/")
+        feedHistory = table.intern("http://purl.org/syndication/history/1.0")
+        atomPub = table.intern("http://www.w3.org/2007/app")
+        feed = table.intern("feed")
+        entry = table.intern("entry")
+        source = table.intern("source")
+        author = table.intern("author")
+        contributor = table.intern("contributor")
+        error = table.intern("error")
+        title = table.intern("title")
+        subtitle = table.intern("subtitle")
+        summary = table.intern("summary")
+        content = table.intern("content")
+        rights = table.intern("rights")
+        id = table.intern("id")
+        published = table.intern("published")
+        updated = table.intern("updated")
+        icon = table.intern("icon")
+        logo = table.intern("logo")
+        generator = table.intern("generator")
+        name = table.intern("name")
+        email = table.intern("email")
+        uri = table.intern("uri")
+        userid = table.intern("userid")
+        link = table.intern("link")
+        category = table.intern("category")
+        inReplyTo = table.intern("in-reply-to")
+        totalResults = table.intern("totalResults")
+        startIndex = table.intern("startIndex")
+        itemsPerPage = table.intern("itemsPerPage")
+        complete = table.intern("complete")
+        div = table.intern("div")
+        code = table.intern("code")
+        message = table.intern("message")
+        base = table.intern("base")
+        type = table.intern("type")
+        src = table.intern("src")
+        href = table.intern("href")
+        rel = table.intern("rel")
+        hreflang = table.intern("hreflang")
+        length = table.intern("length")
+        count = table.intern("count")
+        term = table.intern("term")
+        scheme = table.intern("scheme")
+        label = table.intern("label")
+        ref = table.intern("ref")
+        version = table.intern("version")
+    }
+
+    /// Whether `namespace` is one of the two OpenSearch namespaces feeds use.
+    func isOpenSearch(_ namespace: XMLName) -> Bool {
+        namespace == openSearch || namespace == openSearchRSS
+    }
+}

@@ -1,0 +1,170 @@
+import StreamCore
+private import CLibXML2
+
+/// libxml2 is initialised once per process, before the first parser; after that, parsers share no state.
+private let libxml2Initialized: Bool = {
+    xmlInitParser()
+    return true
+}()
+
+/// libxml2's SAX2 push parser, owned by one decoder.
+///
+/// One instance owns one `xmlParserCtxt` and frees it in `deinit`. The SAX callbacks are capture-free closures
+/// that reach this object through libxml2's user-data pointer; errors raised in them (by libxml2 or by the
+/// handler) are recorded, the parser is halted, and ``feed(_:)`` throws after `xmlParseChunk` returns.
+///
+/// Security: no network, no external DTD or entity is ever loaded (there is no resolver), entity references are
+/// never substituted, and any `<!ENTITY>` declaration stops the parse with ``StreamError/Kind/disallowedConstruct``
+/// before anything could be expanded — which is how entity bombs are refused.
+final class XMLPushParser: XMLNameTable {
+    private let context: xmlParserCtxtPtr
+    /// Receives the events; set right after creation, because it needs this parser's interned names.
+    unowned(unsafe) var handler: (any XMLEventHandler)!
+    private var failure: StreamError?
+    private var isTerminating = false
+
+    init() {
+        _ = libxml2Initialized
+        var sax = xmlSAXHandler()
+        sax.initialized = XML_SAX2_MAGIC
+        sax.startElementNs = { user, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
+            let parser = XMLPushParser.from(user)
+            let tag = XMLStartTag(
+                localName: XMLName(bytes: localName), prefix: XMLName(bytes: prefix), namespace: XMLName(bytes: uri),
+                namespaceCount: Int(namespaceCount), namespaces: namespaces, attributeCount: Int(attributeCount),
+                attributes: attributes)
+            parser.deliver { () throws(StreamError) in try parser.handler.startElement(tag) }
+        }
+        sax.endElementNs = { user, localName, prefix, uri in
+            let parser = XMLPushParser.from(user)
+            parser.deliver { () throws(StreamError) in
+                try parser.handler.endElement(
+                    localName: XMLName(bytes: localName), prefix: XMLName(bytes: prefix), namespace: XMLName(bytes: uri))
+            }
+        }
+        let characters: charactersSAXFunc = { user, bytes, length in
+            let parser = XMLPushParser.from(user)
+            let text = UnsafeRawBufferPointer(start: bytes, count: Int(length))
+            parser.deliver { () throws(StreamError) in try parser.handler.characters(text) }
+        }
+        sax.characters = characters
+        sax.cdataBlock = characters
+        sax.ignorableWhitespace = characters
+        sax.entityDecl = { user, name, _, _, _, _ in
+            let parser = XMLPushParser.from(user)
+            let entity = name.map { String(cString: $0) } ?? ""
+            parser.fail(
+                kind: .disallowedConstruct,
+                message: "entity declaration <!ENTITY \(entity)> refused: FeedStream never expands DTD entities")
+        }
+        sax.serror = { user, error in
+            guard let user, let error else { return }
+            XMLPushParser.from(user).record(error.pointee)
+        }
+        let user = UnsafeMutableRawPointer(mutating: nil as UnsafeRawPointer?)
+        guard let context = xmlCreatePushParserCtxt(&sax, user, nil, 0, nil) else {
+            fatalError("libxml2 could not allocate a parser context")
+        }
+        self.context = context
+        context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+        _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        context.pointee.replaceEntities = 0
+    }
+
+    deinit {
+        xmlFreeParserCtxt(context)
+    }
+
+    private static func from(_ user: UnsafeMutableRawPointer?) -> XMLPushParser {
+        Unmanaged<XMLPushParser>.fromOpaque(user!).takeUnretainedValue()
+    }
+
+    func intern(_ name: String) -> XMLName {
+        XMLName(bytes: UnsafePointer(xmlDictLookup(context.pointee.dict, name, -1)))
+    }
+
+    /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
+        var remaining = bytes
+        repeat {
+            let length = min(remaining.count, 1 << 30)
+            let start = remaining.baseAddress?.assumingMemoryBound(to: CChar.self)
+            _ = xmlParseChunk(context, start, Int32(length), 0)
+            if let failure { throw failure }
+            remaining = UnsafeRawBufferPointer(rebasing: remaining[length...])
+        } while !remaining.isEmpty
+        guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
+            return 0
+        }
+        return cursor.distance(to: end)
+    }
+
+    /// Signals the end of input and validates that the document is complete.
+    func terminate() throws(StreamError) {
+        isTerminating = true
+        _ = xmlParseChunk(context, nil, 0, 1)
+        if let failure { throw failure }
+    }
+
+    /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.
+    var position: StreamPosition {
+        let input = context.pointee.input
+        let line = input.map { Int($0.pointee.line) } ?? 1
+        let column = input.map { Int($0.pointee.col) } ?? 1
+        return StreamPosition(line: max(line, 1), column: max(column, 1), byteOffset: max(Int(xmlByteConsumed(context)), 0))
+    }
+
+    /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`.
+    private func deliver(_ body: () throws(StreamError) -> Void) {
+        guard failure == nil else { return }
+        do {
+            try body()
+        } catch {
+            stop(with: error)
+        }
+    }
+
+    /// Records a fault found while handling events, positioned where libxml2 is now.
+    func fail(kind: StreamError.Kind, message: String) {
+        guard failure == nil else { return }
+        stop(with: StreamError(kind: kind, message: message, at: position, path: handler?.currentPath))
+    }
+
+    private func stop(with error: StreamError) {
+        guard failure == nil else { return }
+        var error = error
+        if error.line == 0 {
+            let here = position
+            error.line = here.line
+            error.column = here.column
+            error.byteOffset = here.byteOffset
+        }
+        if error.path == nil { error.path = handler?.currentPath }
+        failure = error
+        xmlStopParser(context)
+    }
+
+    /// libxml2's structured error channel: warnings are ignored, anything worse ends the parse.
+    private func record(_ error: xmlError) {
+        guard failure == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var message = error.message.map { String(cString: $0) } ?? "malformed XML"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        let code = xmlParserErrors(rawValue: UInt32(bitPattern: error.code))
+        let kind: StreamError.Kind
+        switch code {
+        case XML_ERR_DOCUMENT_EMPTY, XML_ERR_DOCUMENT_END, XML_ERR_TAG_NOT_FINISHED, XML_ERR_LTSLASH_REQUIRED,
+            XML_ERR_GT_REQUIRED:
+            kind = isTerminating ? .truncatedInput : .malformedInput
+        case XML_ERR_ENTITY_LOOP, XML_ERR_ENTITY_PE_INTERNAL, XML_ERR_EXT_ENTITY_STANDALONE:
+            kind = .disallowedConstruct
+        default:
+            kind = .malformedInput
+        }
+        var position = self.position
+        if error.line > 0 {
+            position.line = Int(error.line)
+            position.column = max(Int(error.int2), 1)
+        }
+        stop(with: StreamError(kind: kind, message: message, at: position))
+    }
+}

@@ -1,0 +1,61 @@
+/// The view of a start tag a SAX2 `startElementNs` callback receives, valid only during the callback.
+struct XMLStartTag {
+    /// The element's local name.
+    let localName: XMLName
+    /// The element's prefix, if it had one.
+    let prefix: XMLName
+    /// The element's namespace URI.
+    let namespace: XMLName
+    /// Namespace declarations made on this element: `namespaceCount` (prefix, URI) pairs.
+    let namespaceCount: Int
+    let namespaces: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    /// Attributes: `attributeCount` groups of five pointers (local name, prefix, URI, value start, value end).
+    let attributeCount: Int
+    let attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+
+    /// One attribute of the tag.
+    struct Attribute {
+        let localName: XMLName
+        let prefix: XMLName
+        let namespace: XMLName
+        /// The value's UTF-8 bytes, entity and character references already replaced.
+        let value: UnsafeRawBufferPointer
+
+        var stringValue: String { String(decoding: value, as: UTF8.self) }
+    }
+
+    /// The attribute at `index`.
+    func attribute(at index: Int) -> Attribute {
+        let base = attributes! + index * 5
+        let start = base[3]!
+        let end = base[4]!
+        return Attribute(
+            localName: XMLName(bytes: base[0]), prefix: XMLName(bytes: base[1]), namespace: XMLName(bytes: base[2]),
+            value: UnsafeRawBufferPointer(start: start, count: start.distance(to: end)))
+    }
+
+    /// The value of the attribute with this local name and namespace (`.none` for an unprefixed attribute).
+    func value(of localName: XMLName, namespace: XMLName = .none) -> UnsafeRawBufferPointer? {
+        guard let attributes else { return nil }
+        var cursor = attributes
+        for _ in 0..<attributeCount {
+            if cursor[0] == localName.bytes && cursor[2] == namespace.bytes {
+                let start = cursor[3]!
+                return UnsafeRawBufferPointer(start: start, count: start.distance(to: cursor[4]!))
+            }
+            cursor += 5
+        }
+        return nil
+    }
+
+    /// The value of an attribute as a `String`.
+    func string(of localName: XMLName, namespace: XMLName = .none) -> String? {
+        value(of: localName, namespace: namespace).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The namespace declaration at `index`: its prefix (`.none` for the default namespace) and URI.
+    func namespaceDeclaration(at index: Int) -> (prefix: XMLName, uri: XMLName) {
+        let base = namespaces! + index * 2
+        return (XMLName(bytes: base[0]), XMLName(bytes: base[1]))
+    }
+}

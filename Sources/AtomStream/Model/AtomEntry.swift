@@ -1,0 +1,58 @@
+import Foundation
+
+/// One `entry` of an Atom feed, complete as soon as its closing tag has been parsed.
+public struct AtomEntry: Sendable, Hashable, Codable {
+    /// The entry's permanent id.
+    public var id: String?
+    /// The entry's own title — never the feed's, a `source`'s or an author's.
+    public var title: AtomText?
+    /// A short summary.
+    public var summary: AtomText?
+    /// The content, inline or by reference.
+    public var content: AtomContent?
+    /// When the entry was first published.
+    public var published: Date?
+    /// When the entry was last updated.
+    public var updated: Date?
+    /// The authors.
+    public var authors: [AtomPerson]
+    /// The contributors.
+    public var contributors: [AtomPerson]
+    /// The links, in document order.
+    public var links: [AtomLink]
+    /// The categories, in document order.
+    public var categories: [AtomCategory]
+    /// Rights held in and over the entry.
+    public var rights: AtomText?
+    /// The resources this entry replies to (`thr:in-reply-to`).
+    public var inReplyTo: [AtomReplyReference]
+    /// Every text-only child element outside the Atom namespace, in document order.
+    public var extensions: [AtomExtensionElement]
+
+    /// Creates an entry.
+    public init(
+        id: String? = nil, title: AtomText? = nil, summary: AtomText? = nil, content: AtomContent? = nil,
+        published: Date? = nil, updated: Date? = nil, authors: [AtomPerson] = [], contributors: [AtomPerson] = [],
+        links: [AtomLink] = [], categories: [AtomCategory] = [], rights: AtomText? = nil,
+        inReplyTo: [AtomReplyReference] = [], extensions: [AtomExtensionElement] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.content = content
+        self.published = published
+        self.updated = updated
+        self.authors = authors
+        self.contributors = contributors
+        self.links = links
+        self.categories = categories
+        self.rights = rights
+        self.inReplyTo = inReplyTo
+        self.extensions = extensions
+    }
+
+    /// The first link with the given relation.
+    public func link(rel: String) -> AtomLink? {
+        links.first { $0.rel == rel }
+    }
+}
