@@ -22,8 +22,9 @@ let package = Package(
         .target(name: "StreamCore"),
         .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
         .executableTarget(name: "feedstream", dependencies: ["AtomStream"]),
-        .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore"]),
-        .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream"]),
+        .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),
+        .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
+        .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
