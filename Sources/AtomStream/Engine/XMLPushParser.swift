@@ -13,9 +13,10 @@ private let libxml2Initialized: Bool = {
 /// that reach this object through libxml2's user-data pointer; errors raised in them (by libxml2 or by the
 /// handler) are recorded, the parser is halted, and ``feed(_:)`` throws after `xmlParseChunk` returns.
 ///
-/// Security: no network, no external DTD or entity is ever loaded (there is no resolver), entity references are
-/// never substituted, and any `<!ENTITY>` declaration stops the parse with ``StreamError/Kind/disallowedConstruct``
-/// before anything could be expanded — which is how entity bombs are refused.
+/// Security: no network, no external DTD or entity is ever loaded (there is no resolver or external-subset
+/// handler), and any `<!ENTITY>` declaration stops the parse with ``StreamError/Kind/disallowedConstruct``
+/// before the entity is stored, so nothing declared in a DTD is ever substituted — which is how entity bombs
+/// and external entities are refused.
 final class XMLPushParser: XMLNameTable {
     private let context: xmlParserCtxtPtr
     /// Receives the events; set right after creation, because it needs this parser's interned names.
@@ -68,7 +69,10 @@ final class XMLPushParser: XMLNameTable {
         self.context = context
         context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
         _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        context.pointee.replaceEntities = 0
+        // With replacement off, libxml2 hands `&amp;` in attribute values over as `&#38;` (kept for tree
+        // builders). Replacement is safe here: entity declarations are refused and never stored, so the only
+        // references that can be replaced are the five predefined ones and character references.
+        context.pointee.replaceEntities = 1
     }
 
     deinit {
@@ -155,6 +159,12 @@ final class XMLPushParser: XMLNameTable {
         case XML_ERR_DOCUMENT_EMPTY, XML_ERR_DOCUMENT_END, XML_ERR_TAG_NOT_FINISHED, XML_ERR_LTSLASH_REQUIRED,
             XML_ERR_GT_REQUIRED:
             kind = isTerminating ? .truncatedInput : .malformedInput
+            if isTerminating {
+                // libxml2 words a premature end as "Extra content at the end of the document"; say what happened
+                // (the error's path names the element left open).
+                let path = handler?.currentPath ?? ""
+                message = path.isEmpty ? "the input ended before the root element" : "the input ended in mid-document"
+            }
         case XML_ERR_ENTITY_LOOP, XML_ERR_ENTITY_PE_INTERNAL, XML_ERR_EXT_ENTITY_STANDALONE:
             kind = .disallowedConstruct
         default:
