@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
+        .testTarget(name: "FeedStreamToolTests", dependencies: ["feedstream", "StreamTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
