@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "StreamCore"),
         .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
         .executableTarget(name: "feedstream", dependencies: ["AtomStream"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["AtomStream", "CLibXML2"]),
         .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),

@@ -17,9 +17,11 @@ final class AtomDocumentDecoder: XMLEventHandler {
     /// Entries completed since the last `takeCompleted()`.
     private var completed: [AtomEntry] = []
 
-    var frames: [AtomFrame] = []
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the SAX callbacks
+    // of one parse call, never re-entrantly, and the checks cost more than the rest of a characters event.
+    @exclusivity(unchecked) var frames: [AtomFrame] = []
     var bases: [String] = []
-    var entry = AtomEntry()
+    @exclusivity(unchecked) var entry = AtomEntry()
     var entryCount = 0
     var entryBytes = 0
     var person = AtomPerson()
@@ -31,8 +33,8 @@ final class AtomDocumentDecoder: XMLEventHandler {
     var extensionHasChildren = false
 
     /// Collected character data and the mode it is collected in.
-    var text: [UInt8] = []
-    var capture = TextCapture.off
+    @exclusivity(unchecked) var text: [UInt8] = []
+    @exclusivity(unchecked) var capture = TextCapture.off
     /// In markup: where the last start tag ended, to write `<br />` for an element that stays empty.
     var lastStartTagEnd = -1
     var wrapperClosed = false
@@ -146,8 +148,10 @@ final class AtomDocumentDecoder: XMLEventHandler {
         case .extensionElement(let namespace, let localName):
             try finishExtension(namespace: namespace, localName: localName)
         case .entry:
-            completed.append(entry)
-            entry = AtomEntry()
+            // Move the entry out rather than copy it: a copy retains every field only to release them again.
+            var finished = AtomEntry()
+            swap(&finished, &entry)
+            completed.append(finished)
             entryBytes = 0
         case .feed:
             return

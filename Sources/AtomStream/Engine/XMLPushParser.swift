@@ -22,6 +22,9 @@ final class XMLPushParser: XMLNameTable {
     /// Receives the events; set right after creation, because it needs this parser's interned names.
     unowned(unsafe) var handler: (any XMLEventHandler)!
     private var failure: StreamError?
+    /// Mirrors `failure != nil` as a plain flag: checked on every SAX event, where inspecting the optional error
+    /// itself costs a value-witness call.
+    private var hasFailed = false
     private var isTerminating = false
 
     init() {
@@ -94,7 +97,7 @@ final class XMLPushParser: XMLNameTable {
             let length = min(remaining.count, 1 << 30)
             let start = remaining.baseAddress?.assumingMemoryBound(to: CChar.self)
             _ = xmlParseChunk(context, start, Int32(length), 0)
-            if let failure { throw failure }
+            if hasFailed, let failure { throw failure }
             remaining = UnsafeRawBufferPointer(rebasing: remaining[length...])
         } while !remaining.isEmpty
         guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
@@ -107,7 +110,7 @@ final class XMLPushParser: XMLNameTable {
     func terminate() throws(StreamError) {
         isTerminating = true
         _ = xmlParseChunk(context, nil, 0, 1)
-        if let failure { throw failure }
+        if hasFailed, let failure { throw failure }
     }
 
     /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.
@@ -120,7 +123,7 @@ final class XMLPushParser: XMLNameTable {
 
     /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`.
     private func deliver(_ body: () throws(StreamError) -> Void) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         do {
             try body()
         } catch {
@@ -130,12 +133,12 @@ final class XMLPushParser: XMLNameTable {
 
     /// Records a fault found while handling events, positioned where libxml2 is now.
     func fail(kind: StreamError.Kind, message: String) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         stop(with: StreamError(kind: kind, message: message, at: position, path: handler?.currentPath))
     }
 
     private func stop(with error: StreamError) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         var error = error
         if error.line == 0 {
             let here = position
@@ -145,12 +148,13 @@ final class XMLPushParser: XMLNameTable {
         }
         if error.path == nil { error.path = handler?.currentPath }
         failure = error
+        hasFailed = true
         xmlStopParser(context)
     }
 
     /// libxml2's structured error channel: warnings are ignored, anything worse ends the parse.
     private func record(_ error: xmlError) {
-        guard failure == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        guard !hasFailed, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         var message = error.message.map { String(cString: $0) } ?? "malformed XML"
         while message.last?.isWhitespace == true { message.removeLast() }
         let code = xmlParserErrors(rawValue: UInt32(bitPattern: error.code))
