@@ -28,6 +28,9 @@ struct BenchmarkRun {
         for workload in workloads {
             try measure(workload)
         }
+        for workload in PathologicalWorkload.all where options.only.map({ workload.name.contains($0) }) ?? true {
+            try measure(workload)
+        }
         if options.measureMemory {
             for workload in workloads { try measureMemory(workload) }
         }
@@ -84,6 +87,24 @@ struct BenchmarkRun {
         }
         print(String(format: "1,460 B chunks reach %.2f× the 64 KiB throughput", subjectAt1460 / subjectAt64K))
         try measureConcurrency(workload, data: data, single: subjectAt64K, megabytes: megabytes)
+    }
+
+    /// A huge token at 512-byte chunks against 64 KiB chunks: linear intake keeps the two close.
+    mutating func measure(_ workload: PathologicalWorkload) throws {
+        let data = try load(workload.fixture)
+        let megabytes = Double(data.count) / 1_000_000
+        let decode = workload.decode
+        let (small, large) = data.withUnsafeBytes { bytes in
+            (Stopwatch.median(runs: runs) { decode(bytes, 512) }, Stopwatch.median(runs: runs) { decode(bytes, 64 << 10) })
+        }
+        for (chunkSize, result) in [(512, small), (64 << 10, large)] {
+            records.append(BenchmarkRecord(
+                workload: workload.name, decoder: "FeedStream", chunkSize: chunkSize,
+                megabytesPerSecond: megabytes / result.seconds, items: result.items))
+        }
+        print("\n## \(workload.name) — \(workload.fixture.description)")
+        print(String(format: "512 B chunks: %.3f s, 64 KiB chunks: %.3f s — %.2f× the 64 KiB time",
+                     small.seconds, large.seconds, small.seconds / large.seconds))
     }
 
     /// Two independent streams on two threads: the combined throughput against one stream's.
