@@ -64,21 +64,31 @@ extension AtomDocumentDecoder {
     }
 
     /// Appends character data with `&`, `<` and `>` escaped (and `"` inside attribute values).
+    ///
+    /// libxml2 delivers an `&` in an attribute value as `&#38;` (see ``XMLStartTag/decodedString(_:)``); that is
+    /// written as `&amp;`, not escaped a second time.
     func appendEscaped(_ bytes: UnsafeRawBufferPointer, attribute: Bool) {
         var runStart = 0
-        for index in 0..<bytes.count {
+        var index = 0
+        while index < bytes.count {
             let replacement: StaticString
+            var length = 1
             switch bytes[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "&"):
+                replacement = "&amp;"
+                if attribute && XMLStartTag.isEscapedAmpersand(bytes, at: index) { length = 5 }
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\"") where attribute: replacement = "&quot;"
-            default: continue
+            default:
+                index += 1
+                continue
             }
             text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
             text.append(
                 contentsOf: UnsafeRawBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            runStart = index + 1
+            index += length
+            runStart = index
         }
         text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
     }
