@@ -111,11 +111,12 @@ final class AtomDocumentDecoder: XMLEventHandler {
             let setsBase = pushBase(tag)
             if case .personField = role { beginText() }
             frames.append(AtomFrame(role: role, localName: tag.localName, setsBase: setsBase))
-        case .serviceError:
+        case .serviceError(let namespace):
             let role: AtomRole
             switch tag.localName {
-            case names.code where tag.namespace == names.snx: role = .serviceErrorField(.code)
-            case names.message where tag.namespace == names.snx: role = .serviceErrorField(.message)
+            case _ where tag.namespace != namespace: role = .ignored
+            case names.code, names.errorCode: role = .serviceErrorField(.code)
+            case names.message, names.errorMessage: role = .serviceErrorField(.message)
             default: role = .ignored
             }
             if case .serviceErrorField = role { beginText() }
@@ -158,8 +159,10 @@ final class AtomDocumentDecoder: XMLEventHandler {
             case .message: serviceError.message = value
             }
         case .serviceError:
-            let code = serviceError.code.map { "IBM Connections error \($0)" } ?? "IBM Connections error"
-            throw StreamError(kind: .serviceError, message: code + ": " + (serviceError.message ?? "no message"))
+            // Some services send `<code></code>`: an empty field is no field.
+            let code = serviceError.code.flatMap { $0.isEmpty ? nil : " " + $0 } ?? ""
+            let message = serviceError.message.flatMap { $0.isEmpty ? nil : $0 } ?? "no message"
+            throw StreamError(kind: .serviceError, message: "IBM Connections error\(code): \(message)")
         }
     }
 
@@ -190,8 +193,8 @@ final class AtomDocumentDecoder: XMLEventHandler {
             beginEntry()
             return .entry
         }
-        if tag.namespace == names.snx && tag.localName == names.error {
-            return .serviceError
+        if tag.localName == names.error && names.isServiceError(tag.namespace) {
+            return .serviceError(namespace: tag.namespace)
         }
         if tag.namespace == names.atomPub {
             // AtomPub service and category documents describe collections; they hold no entries.
