@@ -35,6 +35,9 @@ final class AtomDocumentDecoder: XMLEventHandler {
     var capture = TextCapture.off
     /// In markup: where the last start tag ended, to write `<br />` for an element that stays empty.
     var lastStartTagEnd = -1
+    /// Whether the markup being collected has a wrapper `div` to leave out. Decided when the field starts: the
+    /// previous text construct's or entry's type must not decide it.
+    var markupIsWrapped = false
     var wrapperClosed = false
 
     init(names: AtomNames, limits: StreamLimits, documentBase: String?) {
