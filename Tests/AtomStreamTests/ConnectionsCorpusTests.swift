@@ -224,7 +224,8 @@ import Testing
             ("b3714566-4250-47f3-9aae-7b760fd574cc", test + "ActivityCrudrTest#1389143788_Activity-1404993940964"),
             ("39fed459-5882-47e2-aaa4-a8ec9e38e6db", test + "ActivityAddMemberTest#-1615082840_Activity-1404993927917"),
             ("e52b49e1-8dc3-4361-ade4-95040d068d23", "ActivityHiddenField_0-1404991044225"),
-            ("a92c872e-e637-4bce-a63b-344aea2553d3", test + "ActivityMemberArudTest#-1875286451_Activity-1404990675596"),
+            ("a92c872e-e637-4bce-a63b-344aea2553d3",
+             test + "ActivityMemberArudTest#-1875286451_Activity-1404990675596"),
             ("15497709-166e-4cf5-846b-8b75a1c0ef8b", test + "ActivityFileTest#-324030350_Activity-1404990540321"),
             ("0bf29b38-b39a-4435-9bed-847f4ed84883", test + "ActivityFeedMoveTest#-1207936962_Activity-1404990528527"),
             ("1a923624-8024-4e5d-8d2d-7b4082cdc22d", test + "ActivityFeedMoveTest#-1207936962_Activity-1404990525246"),
@@ -256,7 +257,8 @@ import Testing
         let (_, feed) = try Self.check(
             "communities/samples-3.6-4.0/CommunityFeed.xml", in: directory,
             entries: expected.map { ExpectedEntry(id: instance + $0.0, title: $0.1, author: frank.0, userID: frank.1) },
-            totalResults: 7, nextURL: "https://qs.renovations.com:444/communities/service/atom/communities/my?ps=5&page=2")
+            totalResults: 7,
+            nextURL: "https://qs.renovations.com:444/communities/service/atom/communities/my?ps=5&page=2")
         #expect(feed.title == AtomText(type: .text, value: "My Communities"))
         #expect(feed.itemsPerPage == 5)
         #expect(feed.firstURL == "https://qs.renovations.com:444/communities/service/atom/communities/my?ps=5")
@@ -274,7 +276,8 @@ import Testing
         let (_, feed) = try Self.check(
             "wikis/plain/wikipages.xml", in: directory,
             entries: expected.map {
-                ExpectedEntry(id: "urn:lsid:ibm.com:td:" + $0.0, title: $0.1, author: frank.0, userID: frank.1, replies: 0)
+                ExpectedEntry(
+                    id: "urn:lsid:ibm.com:td:" + $0.0, title: $0.1, author: frank.0, userID: frank.1, replies: 0)
             },
             totalResults: 3, nextURL: nil)
         #expect(feed.title == AtomText(type: .text, value: "ACME airlines wiki"))

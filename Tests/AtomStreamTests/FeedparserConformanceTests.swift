@@ -13,13 +13,13 @@ import Testing
 @Suite struct FeedparserConformanceTests {
     static let relativeURIs = "feedparser resolves relative URIs inside XHTML markup; this model keeps markup as sent"
     static let sanitizing =
-        "feedparser re-serializes HTML through its sanitizer (quotes, reorders, re-escapes); this model keeps it as sent"
+        "feedparser re-serializes HTML through its sanitizer (quotes, reorders, re-escapes); this model keeps it"
     static let base64 =
-        "feedparser base64-decodes a non-text type (content, or a text construct's invalid type); this model keeps the text"
+        "feedparser base64-decodes a non-text type (content, or a text construct's invalid type); this model does not"
     static let htmlWithElement = "type=\"html\" holding an XHTML element (invalid); this model keeps only its own text"
     static let personURL = "atom:url is Atom 0.3's name; RFC 4287 persons have atom:uri, which this model reads"
     static let linkType = "feedparser invents a link type when there is none; this model reports the feed's own"
-    static let noNamespace = "root feed outside the Atom namespace is not Atom 1.0; this model reports unexpectedDocument"
+    static let noNamespace = "a root feed outside the Atom namespace is not Atom 1.0: this model's unexpectedDocument"
 
     /// File name → why this model gives a different answer than feedparser, on purpose.
     static let knownDifferent: [String: String] = [
@@ -83,13 +83,15 @@ import Testing
                 #expect(!holds, "\(name) now agrees with feedparser; remove it from knownDifferent")
                 known[reason, default: 0] += 1
             } else {
-                #expect(holds, "\(name): \(text)\n  feed: \(feed)\n  entries: \(outcome.items)\n  error: \(String(describing: outcome.error))")
+                let error = String(describing: outcome.error)
+                #expect(holds, "\(name): \(text)\n  feed: \(feed)\n  entries: \(outcome.items)\n  error: \(error)")
                 if holds { passed += 1 }
             }
         }
         let knownCount = known.values.reduce(0, +)
         let reasons = known.sorted { $0.key < $1.key }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
-        print("feedparser atom10: applicable \(applicable), passed \(passed), known-different \(knownCount) (\(reasons)), not applicable \(notApplicable.values.reduce(0, +))")
+        print("feedparser atom10: applicable \(applicable), passed \(passed), known-different \(knownCount) "
+            + "(\(reasons)), not applicable \(notApplicable.values.reduce(0, +))")
         let skipped = notApplicable.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }
         print("feedparser atom10 not applicable: " + skipped.joined(separator: ", "))
     }

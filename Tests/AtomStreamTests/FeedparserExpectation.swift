@@ -81,7 +81,7 @@ struct FeedparserExpectation {
                     throw NotApplicable(description: "string prefix \(name)")
                 }
                 tokens.append(.name(name))
-            } else if ("0"..."9").contains(c) || (c == "-" && i + 1 < scalars.count && ("0"..."9").contains(scalars[i + 1])) {
+            } else if isDigit(c) || (c == "-" && i + 1 < scalars.count && isDigit(scalars[i + 1])) {
                 var digits = String(c)
                 i += 1
                 while i < scalars.count, ("0"..."9").contains(scalars[i]) {
@@ -101,6 +101,10 @@ struct FeedparserExpectation {
             }
         }
         return tokens
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar)
     }
 
     /// A Python string literal starting at the quote at `i`; leaves `i` after the closing quote.
