@@ -20,7 +20,7 @@ extension AtomDocumentDecoder {
             }
         }
         if textType == .xhtml {
-            beginMarkup()
+            beginMarkup(wrapped: true)
         } else {
             beginText()
         }
@@ -32,7 +32,7 @@ extension AtomDocumentDecoder {
         contentSource = tag.string(of: names.src).map(resolve)
         let type = Self.lowercasedASCII(contentType.utf8)
         if type == "xhtml" || type.hasSuffix("+xml") || type.hasSuffix("/xml") {
-            beginMarkup()
+            beginMarkup(wrapped: type == "xhtml")
         } else {
             beginText()
         }

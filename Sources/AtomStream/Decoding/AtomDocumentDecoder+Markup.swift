@@ -1,20 +1,20 @@
 import Foundation
 
 extension AtomDocumentDecoder {
-    /// Starts re-serializing the children of the element about to be pushed as markup.
-    func beginMarkup() {
+    /// Starts re-serializing the children of the element about to be pushed as markup; `wrapped` when the value
+    /// sits in an XHTML wrapper `div` (`type="xhtml"`), not for XML media types, whose elements are the value.
+    func beginMarkup(wrapped: Bool) {
         text.removeAll(keepingCapacity: true)
         capture = .markup(depth: frames.count + 1)
         lastStartTagEnd = -1
+        markupIsWrapped = wrapped
         wrapperClosed = false
     }
 
     /// Writes a start tag, or recognises XHTML's wrapper `div`, which the value leaves out.
     func startMarkup(_ tag: XMLStartTag) -> AtomRole {
         guard case .markup(let depth) = capture, !wrapperClosed else { return .ignored }
-        if frames.count == depth, textType == .xhtml || contentType == "xhtml", tag.namespace == names.xhtml,
-            tag.localName == names.div
-        {
+        if frames.count == depth, markupIsWrapped, tag.namespace == names.xhtml, tag.localName == names.div {
             // The wrapper's own children are the value: anything before it is white space by the spec.
             text.removeAll(keepingCapacity: true)
             return .markupWrapper
@@ -64,21 +64,31 @@ extension AtomDocumentDecoder {
     }
 
     /// Appends character data with `&`, `<` and `>` escaped (and `"` inside attribute values).
+    ///
+    /// libxml2 delivers an `&` in an attribute value as `&#38;` (see ``XMLStartTag/decodedString(_:)``); that is
+    /// written as `&amp;`, not escaped a second time.
     func appendEscaped(_ bytes: UnsafeRawBufferPointer, attribute: Bool) {
         var runStart = 0
-        for index in 0..<bytes.count {
+        var index = 0
+        while index < bytes.count {
             let replacement: StaticString
+            var length = 1
             switch bytes[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "&"):
+                replacement = "&amp;"
+                if attribute && XMLStartTag.isEscapedAmpersand(bytes, at: index) { length = 5 }
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\"") where attribute: replacement = "&quot;"
-            default: continue
+            default:
+                index += 1
+                continue
             }
             text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
             text.append(
                 contentsOf: UnsafeRawBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            runStart = index + 1
+            index += length
+            runStart = index
         }
         text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
     }
