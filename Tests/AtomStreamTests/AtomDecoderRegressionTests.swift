@@ -3,7 +3,7 @@ import Testing
 
 /// Small documents pinning decoder bugs the corpus suites found, in every chunking.
 @Suite struct AtomDecoderRegressionTests {
-    /// libxml2 hands `&amp;` and `&#38;` in attribute values over as `&#38;`.
+    /// With entity replacement off, libxml2 hands `&amp;` in attribute values over as `&#38;`; the engine turns it on.
     @Test func ampersandInAttributes() {
         let (outcome, feed) = decodeAtomEveryWay(
             """

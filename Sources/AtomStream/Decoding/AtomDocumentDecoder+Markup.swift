@@ -64,31 +64,21 @@ extension AtomDocumentDecoder {
     }
 
     /// Appends character data with `&`, `<` and `>` escaped (and `"` inside attribute values).
-    ///
-    /// libxml2 delivers an `&` in an attribute value as `&#38;` (see ``XMLStartTag/decodedString(_:)``); that is
-    /// written as `&amp;`, not escaped a second time.
     func appendEscaped(_ bytes: UnsafeRawBufferPointer, attribute: Bool) {
         var runStart = 0
-        var index = 0
-        while index < bytes.count {
+        for index in 0..<bytes.count {
             let replacement: StaticString
-            var length = 1
             switch bytes[index] {
-            case UInt8(ascii: "&"):
-                replacement = "&amp;"
-                if attribute && XMLStartTag.isEscapedAmpersand(bytes, at: index) { length = 5 }
+            case UInt8(ascii: "&"): replacement = "&amp;"
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\"") where attribute: replacement = "&quot;"
-            default:
-                index += 1
-                continue
+            default: continue
             }
             text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
             text.append(
                 contentsOf: UnsafeRawBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            index += length
-            runStart = index
+            runStart = index + 1
         }
         text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
     }

@@ -18,11 +18,10 @@ struct XMLStartTag {
         let localName: XMLName
         let prefix: XMLName
         let namespace: XMLName
-        /// The value's UTF-8 bytes, entity and character references already replaced — except `&`, which libxml2
-        /// leaves as `&#38;` (see ``XMLStartTag/decodedString(_:)``).
+        /// The value's UTF-8 bytes, entity and character references already replaced.
         let value: UnsafeRawBufferPointer
 
-        var stringValue: String { XMLStartTag.decodedString(value) }
+        var stringValue: String { String(decoding: value, as: UTF8.self) }
     }
 
     /// The attribute at `index`.
@@ -49,34 +48,9 @@ struct XMLStartTag {
         return nil
     }
 
-    /// The value of an attribute as a `String`, `&` restored.
+    /// The value of an attribute as a `String`.
     func string(of localName: XMLName, namespace: XMLName = .none) -> String? {
-        value(of: localName, namespace: namespace).map(Self.decodedString)
-    }
-
-    /// An attribute value as a `String`.
-    ///
-    /// Without entity substitution (which the engine keeps off), libxml2 hands `&amp;` and `&#38;` in attribute
-    /// values over as the five bytes `&#38;`, so that a tree could write them back; every other reference
-    /// arrives replaced. A raw `&` cannot occur in a well-formed value, so each `&#38;` here stands for one `&`:
-    /// `href="?a=1&amp;b=2"` is `?a=1&b=2`.
-    static func decodedString(_ value: UnsafeRawBufferPointer) -> String {
-        guard value.contains(UInt8(ascii: "&")) else { return String(decoding: value, as: UTF8.self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(value.count)
-        var index = 0
-        while index < value.count {
-            bytes.append(value[index])
-            index += isEscapedAmpersand(value, at: index) ? 5 : 1
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Whether the bytes at `index` are the `&#38;` libxml2 writes for an `&` in an attribute value.
-    static func isEscapedAmpersand(_ value: UnsafeRawBufferPointer, at index: Int) -> Bool {
-        index + 4 < value.count && value[index] == UInt8(ascii: "&") && value[index + 1] == UInt8(ascii: "#")
-            && value[index + 2] == UInt8(ascii: "3") && value[index + 3] == UInt8(ascii: "8")
-            && value[index + 4] == UInt8(ascii: ";")
+        value(of: localName, namespace: namespace).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The namespace declaration at `index`: its prefix (`.none` for the default namespace) and URI.
