@@ -50,3 +50,13 @@ import Testing
         }
     }
 }
+
+/// Markup shown as HTML must not contain `<div />`, which HTML reads as an unclosed start tag.
+@Test func emptyElementsInXHTML() {
+    let (outcome, _) = decodeAtomEveryWay(
+        """
+        <entry xmlns="http://www.w3.org/2005/Atom"><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">\
+        <div class="title"/><br/><img src="a.png"></img><p></p></div></content></entry>
+        """)
+    #expect(outcome.items.first?.content?.value == #"<div class="title"></div><br /><img src="a.png" /><p></p>"#)
+}

@@ -49,10 +49,10 @@ extension AtomDocumentDecoder {
         return .markup
     }
 
-    /// Writes an end tag, or turns the start tag just written into an empty-element tag.
+    /// Writes an end tag, or turns the start tag of an empty void element (`<br>`) into `<br />`.
     func endMarkup(localName: XMLName, prefix: XMLName) {
         guard !wrapperClosed else { return }
-        if text.count == lastStartTagEnd {
+        if text.count == lastStartTagEnd && names.voidElements.contains(localName) {
             text.removeLast()
             text.append(contentsOf: " />".utf8)
             lastStartTagEnd = -1

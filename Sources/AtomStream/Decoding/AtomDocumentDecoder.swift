@@ -35,7 +35,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
     /// Collected character data and the mode it is collected in.
     @exclusivity(unchecked) var text: [UInt8] = []
     @exclusivity(unchecked) var capture = TextCapture.off
-    /// In markup: where the last start tag ended, to write `<br />` for an element that stays empty.
+    /// In markup: where the last start tag ended, to write `<br />` for a void element.
     var lastStartTagEnd = -1
     /// Whether the markup being collected has a wrapper `div` to leave out. Decided when the field starts: the
     /// previous text construct's or entry's type must not decide it.

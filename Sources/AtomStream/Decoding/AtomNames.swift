@@ -71,7 +71,14 @@ struct AtomNames {
         label = table.intern("label")
         ref = table.intern("ref")
         version = table.intern("version")
+        voidElements = Set(
+            ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
+             "wbr"].map(table.intern))
     }
+
+    /// HTML's void elements: the only ones re-serialized as `<br />`. Any other empty element is written
+    /// `<div></div>`, because markup shown as HTML reads `<div />` as an unclosed start tag.
+    let voidElements: Set<XMLName>
 
     /// Whether `namespace` is one of the two OpenSearch namespaces feeds use.
     func isOpenSearch(_ namespace: XMLName) -> Bool {
