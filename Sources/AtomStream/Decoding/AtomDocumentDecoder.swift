@@ -58,9 +58,14 @@ final class AtomDocumentDecoder: XMLEventHandler {
 
     var currentPath: String {
         var path = ""
-        for frame in frames {
+        for (depth, frame) in frames.enumerated() {
+            // A hostile document can nest thousands deep: keep the start and the end of such a path.
+            if frames.count > 24, depth == 8 {
+                path += "/…\(frames.count - 12) more…"
+            }
+            if frames.count > 24, depth >= 8, depth < frames.count - 4 { continue }
             path += "/" + frame.localName.string
-            if case .entry = frame.role, frames.count > 1 || feed.format == "atom1.0" { path += "[\(entryCount)]" }
+            if case .entry = frame.role { path += "[\(entryCount)]" }
         }
         return path
     }

@@ -157,6 +157,8 @@ final class XMLPushParser: XMLNameTable {
         guard !hasFailed, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         var message = error.message.map { String(cString: $0) } ?? "malformed XML"
         while message.last?.isWhitespace == true { message.removeLast() }
+        // Some libxml2 messages span lines ("…indicate encoding !\nBytes: 0xFF…"); an error prints on one.
+        message = message.split(whereSeparator: \.isNewline).joined(separator: "; ")
         let code = xmlParserErrors(rawValue: UInt32(bitPattern: error.code))
         let kind: StreamError.Kind
         switch code {
@@ -171,6 +173,12 @@ final class XMLPushParser: XMLNameTable {
             }
         case XML_ERR_ENTITY_LOOP, XML_ERR_ENTITY_PE_INTERNAL, XML_ERR_EXT_ENTITY_STANDALONE:
             kind = .disallowedConstruct
+        case XML_ERR_INVALID_CHAR, XML_ERR_INVALID_ENCODING,
+            XML_ERR_INTERNAL_ERROR where message.contains("error in element content"):
+            // libxml2 words a bad byte differently depending on where the chunk boundary fell (a split sequence
+            // surfaces as an internal error); the same input must give the same error in every chunking.
+            kind = .malformedInput
+            message = "invalid character: not valid in the document's encoding, or not allowed in XML"
         default:
             kind = .malformedInput
         }

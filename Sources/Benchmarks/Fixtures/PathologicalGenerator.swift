@@ -14,3 +14,19 @@ enum PathologicalGenerator {
         sink.write("]]></content></entry><entry><id>after</id></entry></feed>\n")
     }
 }
+
+extension PathologicalGenerator {
+    /// A JSON document whose one value is a string of `size` bytes, inside an employees page so
+    /// JSONItemParser has an item to return after it.
+    static func jsonString(size: Int, into sink: inout FixtureSink) {
+        sink.write("{\"employees\":[{\"firstName\":\"")
+        let block = Array("long string payload with \\\"escapes\\\" and \\u00e9 ".utf8)
+        var written = 0
+        while written + block.count <= size {
+            sink.write(bytes: block)
+            written += block.count
+        }
+        sink.write(bytes: [UInt8](repeating: UInt8(ascii: "y"), count: size - written))
+        sink.write("\",\"lastName\":\"L\"},{\"firstName\":\"after\",\"lastName\":\"A\"}]}\n")
+    }
+}
