@@ -23,11 +23,16 @@ public final class AtomParser: StreamingParser {
         public var limits: StreamLimits
         /// The document's URL, against which relative references resolve when no `xml:base` applies.
         public var baseURL: String?
+        /// Repair ill-formed feeds (an unescaped `&`, a stray control character, a missing end tag) with
+        /// libxml2's recover mode instead of stopping at the first fault; what was repaired is listed in
+        /// ``AtomParser/warnings``. Off by default: a strict parser is the one that reports the truth.
+        public var recover: Bool
 
         /// Creates options.
-        public init(limits: StreamLimits = .default, baseURL: String? = nil) {
+        public init(limits: StreamLimits = .default, baseURL: String? = nil, recover: Bool = false) {
             self.limits = limits
             self.baseURL = baseURL
+            self.recover = recover
         }
     }
 
@@ -38,14 +43,19 @@ public final class AtomParser: StreamingParser {
 
     /// Creates a parser.
     public init(options: Options = Options()) {
-        engine = XMLPushParser()
+        engine = XMLPushParser(recover: options.recover)
         decoder = AtomDocumentDecoder(
-            names: AtomNames(engine), limits: options.limits, documentBase: options.baseURL)
+            names: AtomNames(engine), limits: options.limits, documentBase: options.baseURL,
+            recovers: options.recover)
         engine.handler = decoder
     }
 
     /// The feed's metadata as read so far; complete after ``finish()``.
     public var feed: AtomFeed { decoder.feed }
+
+    /// In recover mode, every fault that was repaired instead of reported, with its position (the first 1,000):
+    /// the counterpart of feedparser's `bozo`. Empty in strict mode, where the first fault is thrown.
+    public var warnings: [StreamError] { engine.warnings }
 
     /// How much work the input cost the C parser, for tests that prove linear time without a clock.
     public var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
@@ -70,6 +80,10 @@ public final class AtomParser: StreamingParser {
         do {
             try intake.flush { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
             try engine.terminate()
+            if engine.recovers && decoder.hasOpenElements {
+                engine.warn(kind: .truncatedInput, message: "the input ended in mid-document; open elements closed")
+                try decoder.closeOpenElements()
+            }
         } catch {
             failure = error
         }

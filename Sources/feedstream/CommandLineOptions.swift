@@ -8,6 +8,8 @@ struct CommandLineOptions {
     var count = false
     /// The selection path for `items`.
     var path: String?
+    /// `atom`: repair ill-formed XML with libxml2's recover mode, listing the repairs on standard error.
+    var recover = false
     /// The input file; `nil` or `-` reads standard input.
     var file: String?
 
@@ -22,6 +24,7 @@ struct CommandLineOptions {
         static let metadata = Accepted(rawValue: 1)
         static let count = Accepted(rawValue: 2)
         static let path = Accepted(rawValue: 4)
+        static let recover = Accepted(rawValue: 8)
     }
 
     init(arguments: ArraySlice<String>, accepting accepted: Accepted) throws(UsageError) {
@@ -37,6 +40,8 @@ struct CommandLineOptions {
                 metadata = true
             case "--count" where accepted.contains(.count):
                 count = true
+            case "--recover" where accepted.contains(.recover):
+                recover = true
             case "--path" where accepted.contains(.path):
                 guard let value = rest.popFirst() else { throw UsageError(message: "--path takes a path") }
                 path = value

@@ -42,11 +42,23 @@ final class AtomDocumentDecoder: XMLEventHandler {
     var markupIsWrapped = false
     var wrapperClosed = false
 
-    init(names: AtomNames, limits: StreamLimits, documentBase: String?) {
+    /// Whether to repair what libxml2's recover mode lets through (see `AtomDocumentDecoder+Recovery.swift`).
+    let recovers: Bool
+
+    init(names: AtomNames, limits: StreamLimits, documentBase: String?, recovers: Bool = false) {
         self.names = names
         self.limits = limits
         self.documentBase = documentBase
+        self.recovers = recovers
         text.reserveCapacity(4096)
+    }
+
+    /// Moves the entry out rather than copying it: a copy retains every field only to release them again.
+    func completeEntry() {
+        var finished = AtomEntry()
+        swap(&finished, &entry)
+        completed.append(finished)
+        entryBytes = 0
     }
 
     /// Hands over the entries completed so far.
@@ -80,6 +92,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
             throw StreamError(
                 kind: .limitExceeded, message: "nesting deeper than \(limits.maximumDepth) elements")
         }
+        if recovers, try recoverNestedEntry(tag) { return }
         guard let parent = frames.last?.role else {
             frames.append(AtomFrame(role: try rootRole(for: tag), localName: tag.localName, setsBase: pushBase(tag)))
             return
@@ -157,11 +170,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
         case .extensionElement(let namespace, let localName):
             try finishExtension(namespace: namespace, localName: localName)
         case .entry:
-            // Move the entry out rather than copy it: a copy retains every field only to release them again.
-            var finished = AtomEntry()
-            swap(&finished, &entry)
-            completed.append(finished)
-            entryBytes = 0
+            completeEntry()
         case .feed:
             return
         case .serviceErrorField(let field):
@@ -296,7 +305,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
         return .extensionElement(namespace: tag.namespace, localName: tag.localName)
     }
 
-    private func beginEntry() {
+    func beginEntry() {
         entry = AtomEntry()
         entryBytes = 0
         entryCount += 1

@@ -27,8 +27,17 @@ final class XMLPushParser: XMLNameTable {
     private var hasFailed = false
     private var isTerminating = false
 
-    init() {
+    /// Whether libxml2's recover mode repairs well-formedness errors instead of stopping at the first.
+    let recovers: Bool
+    /// In recover mode, the faults libxml2 repaired, in order (at most ``maximumWarnings``).
+    private(set) var warnings: [StreamError] = []
+    /// Repairs reported beyond the first ``maximumWarnings``, counted but not kept.
+    private(set) var droppedWarningCount = 0
+    static let maximumWarnings = 1000
+
+    init(recover: Bool = false) {
         _ = libxml2Initialized
+        recovers = recover
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = { user, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
@@ -71,7 +80,9 @@ final class XMLPushParser: XMLNameTable {
         }
         self.context = context
         context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
-        _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        var options = XML_PARSE_NONET.rawValue
+        if recover { options |= XML_PARSE_RECOVER.rawValue }
+        _ = xmlCtxtUseOptions(context, Int32(options))
         // With replacement off, libxml2 hands `&amp;` in attribute values over as `&#38;` (kept for tree
         // builders). Replacement is safe here: entity declarations are refused and never stored, so the only
         // references that can be replaced are the five predefined ones and character references.
@@ -187,6 +198,20 @@ final class XMLPushParser: XMLNameTable {
             position.line = Int(error.line)
             position.column = max(Int(error.int2), 1)
         }
-        stop(with: StreamError(kind: kind, message: message, at: position))
+        let fault = StreamError(kind: kind, message: message, at: position, path: handler?.currentPath)
+        guard recovers else {
+            stop(with: fault)
+            return
+        }
+        if warnings.count < Self.maximumWarnings {
+            warnings.append(fault)
+        } else {
+            droppedWarningCount += 1
+        }
+    }
+
+    /// Records a repair made outside libxml2 (elements closed at the end of input in recover mode).
+    func warn(kind: StreamError.Kind, message: String) {
+        warnings.append(StreamError(kind: kind, message: message, at: position, path: handler?.currentPath))
     }
 }
