@@ -111,6 +111,16 @@ final class JSONEngine {
         lines.advance(over: bytes)
     }
 
+    /// Feeds whatever the intake holds, so that yajl has seen every byte given so far.
+    func flush() throws(StreamError) {
+        try flushIntake()
+    }
+
+    /// An error placed just past everything yajl has seen, for faults found outside yajl (framing).
+    func errorAtEnd(_ kind: StreamError.Kind, _ message: String) -> StreamError {
+        StreamError(kind: kind, message: message, at: lines.endPosition, path: path.render())
+    }
+
     /// Ends the input: feeds what is held and lets yajl check that the document is complete.
     func finish(allowEmpty: Bool = false) throws(StreamError) {
         switch phase {
