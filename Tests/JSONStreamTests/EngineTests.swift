@@ -89,3 +89,20 @@ import Testing
         #expect(outcome.error?.kind == .truncatedInput)
     }
 }
+
+@Suite struct ErrorPositionTests {
+    @Test(arguments: [
+        ("[1,]", 3), ("{\"a\" 1}", 5), ("[tru]", 4), ("[\"a\u{01}\"]", 3), ("[1] x", 4), ("[01]", 2), ("{\"a\":1,}", 7),
+    ])
+    func yajlFaultsPointAtTheByte(text: String, offset: Int) throws {
+        // yajl places some faults at the offending byte and some one byte on, depending on whether the token was
+        // split: positions are within one byte of the fault in every chunking.
+        for splits in smallChunkings(text.utf8.count) {
+            let outcome = DripFeed.run(JSONItemParser<JSONValue>(path: "$"), bytes: bytes(text), splits: splits)
+            let error = try #require(outcome.error)
+            #expect(error.kind == .malformedInput)
+            #expect(abs(error.byteOffset - offset) <= 1, "\(text) split at \(splits): \(error)")
+            #expect(error.line == 1 && error.column == error.byteOffset + 1)
+        }
+    }
+}

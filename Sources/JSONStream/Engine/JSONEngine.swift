@@ -254,7 +254,8 @@ final class JSONEngine {
         let truncated = message.contains("premature EOF")
         let position: StreamPosition
         if let piece, let handle {
-            position = lines.position(at: Int(yajl_get_bytes_consumed(handle)), in: piece)
+            // yajl stops just past the byte that showed the fault; point at that byte.
+            position = lines.position(at: max(0, Int(yajl_get_bytes_consumed(handle)) - 1), in: piece)
         } else {
             position = lines.endPosition
         }
