@@ -170,8 +170,8 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             codingPath = context.codingPath
             message = context.debugDescription
-        case .keyNotFound(_, let context):
-            codingPath = context.codingPath
+        case .keyNotFound(let key, let context):
+            codingPath = context.codingPath + [key]
             message = context.debugDescription
         @unknown default:
             codingPath = []
