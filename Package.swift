@@ -24,9 +24,11 @@ let package = Package(
         .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
         .executableTarget(name: "feedstream", dependencies: ["AtomStream", "JSONStream"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["AtomStream", "CLibXML2"]),
         .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
+        .testTarget(name: "FeedStreamToolTests", dependencies: ["feedstream", "StreamTestSupport"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

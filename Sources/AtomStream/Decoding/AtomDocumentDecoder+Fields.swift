@@ -20,7 +20,7 @@ extension AtomDocumentDecoder {
             }
         }
         if textType == .xhtml {
-            beginMarkup()
+            beginMarkup(wrapped: true)
         } else {
             beginText()
         }
@@ -32,7 +32,7 @@ extension AtomDocumentDecoder {
         contentSource = tag.string(of: names.src).map(resolve)
         let type = Self.lowercasedASCII(contentType.utf8)
         if type == "xhtml" || type.hasSuffix("+xml") || type.hasSuffix("/xml") {
-            beginMarkup()
+            beginMarkup(wrapped: type == "xhtml")
         } else {
             beginText()
         }
@@ -163,16 +163,29 @@ extension AtomDocumentDecoder {
 
     // MARK: - Attribute-only elements
 
+    /// Reads a `link` in one pass over its attributes, making a `String` only for those present.
     func addLink(_ tag: XMLStartTag, scope: AtomScope) {
-        guard let href = tag.string(of: names.href) else { return }
-        var link = AtomLink(href: resolve(href), rel: tag.string(of: names.rel) ?? "alternate")
-        link.type = tag.string(of: names.type)
-        link.hreflang = tag.string(of: names.hreflang)
-        link.title = tag.string(of: names.title)
-        link.length = tag.string(of: names.length).flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-        link.threadCount = tag.string(of: names.count, namespace: names.thread).flatMap {
-            Int($0.trimmingCharacters(in: .whitespaces))
+        var link = AtomLink(href: "")
+        var hasHref = false
+        for index in 0..<tag.attributeCount {
+            let attribute = tag.attribute(at: index)
+            if attribute.namespace.isNone {
+                switch attribute.localName {
+                case names.href:
+                    link.href = resolve(attribute.stringValue)
+                    hasHref = true
+                case names.rel: link.rel = attribute.stringValue
+                case names.type: link.type = attribute.stringValue
+                case names.hreflang: link.hreflang = attribute.stringValue
+                case names.title: link.title = attribute.stringValue
+                case names.length: link.length = Self.integer(attribute.value).map(Int64.init)
+                default: break
+                }
+            } else if attribute.namespace == names.thread && attribute.localName == names.count {
+                link.threadCount = Self.integer(attribute.value)
+            }
         }
+        guard hasHref else { return }
         switch scope {
         case .entry:
             entryBytes += link.href.utf8.count
@@ -189,9 +202,48 @@ extension AtomDocumentDecoder {
         }
     }
 
+    /// Reads a `category` in one pass over its attributes.
     func category(_ tag: XMLStartTag) -> AtomCategory? {
-        guard let term = tag.string(of: names.term) else { return nil }
-        return AtomCategory(term: term, scheme: tag.string(of: names.scheme), label: tag.string(of: names.label))
+        var category = AtomCategory(term: "")
+        var hasTerm = false
+        for index in 0..<tag.attributeCount {
+            let attribute = tag.attribute(at: index)
+            guard attribute.namespace.isNone else { continue }
+            switch attribute.localName {
+            case names.term:
+                category.term = attribute.stringValue
+                hasTerm = true
+            case names.scheme: category.scheme = attribute.stringValue
+            case names.label: category.label = attribute.stringValue
+            default: break
+            }
+        }
+        return hasTerm ? category : nil
+    }
+
+    /// A decimal integer, surrounding white space allowed; `nil` when it is not one or does not fit.
+    static func integer(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        var negative = false
+        if bytes[start] == UInt8(ascii: "-") || bytes[start] == UInt8(ascii: "+") {
+            negative = bytes[start] == UInt8(ascii: "-")
+            start += 1
+            guard start < end else { return nil }
+        }
+        var value = 0
+        for index in start..<end {
+            let digit = Int(bytes[index]) &- 0x30
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(negative ? -digit : digit)
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+        }
+        return value
     }
 
     // MARK: - Helpers

@@ -1,20 +1,20 @@
 import Foundation
 
 extension AtomDocumentDecoder {
-    /// Starts re-serializing the children of the element about to be pushed as markup.
-    func beginMarkup() {
+    /// Starts re-serializing the children of the element about to be pushed as markup; `wrapped` when the value
+    /// sits in an XHTML wrapper `div` (`type="xhtml"`), not for XML media types, whose elements are the value.
+    func beginMarkup(wrapped: Bool) {
         text.removeAll(keepingCapacity: true)
         capture = .markup(depth: frames.count + 1)
         lastStartTagEnd = -1
+        markupIsWrapped = wrapped
         wrapperClosed = false
     }
 
     /// Writes a start tag, or recognises XHTML's wrapper `div`, which the value leaves out.
     func startMarkup(_ tag: XMLStartTag) -> AtomRole {
         guard case .markup(let depth) = capture, !wrapperClosed else { return .ignored }
-        if frames.count == depth, textType == .xhtml || contentType == "xhtml", tag.namespace == names.xhtml,
-            tag.localName == names.div
-        {
+        if frames.count == depth, markupIsWrapped, tag.namespace == names.xhtml, tag.localName == names.div {
             // The wrapper's own children are the value: anything before it is white space by the spec.
             text.removeAll(keepingCapacity: true)
             return .markupWrapper
@@ -49,10 +49,10 @@ extension AtomDocumentDecoder {
         return .markup
     }
 
-    /// Writes an end tag, or turns the start tag just written into an empty-element tag.
+    /// Writes an end tag, or turns the start tag of an empty void element (`<br>`) into `<br />`.
     func endMarkup(localName: XMLName, prefix: XMLName) {
         guard !wrapperClosed else { return }
-        if text.count == lastStartTagEnd {
+        if text.count == lastStartTagEnd && names.voidElements.contains(localName) {
             text.removeLast()
             text.append(contentsOf: " />".utf8)
             lastStartTagEnd = -1

@@ -17,9 +17,11 @@ final class AtomDocumentDecoder: XMLEventHandler {
     /// Entries completed since the last `takeCompleted()`.
     private var completed: [AtomEntry] = []
 
-    var frames: [AtomFrame] = []
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the SAX callbacks
+    // of one parse call, never re-entrantly, and the checks cost more than the rest of a characters event.
+    @exclusivity(unchecked) var frames: [AtomFrame] = []
     var bases: [String] = []
-    var entry = AtomEntry()
+    @exclusivity(unchecked) var entry = AtomEntry()
     var entryCount = 0
     var entryBytes = 0
     var person = AtomPerson()
@@ -31,10 +33,13 @@ final class AtomDocumentDecoder: XMLEventHandler {
     var extensionHasChildren = false
 
     /// Collected character data and the mode it is collected in.
-    var text: [UInt8] = []
-    var capture = TextCapture.off
-    /// In markup: where the last start tag ended, to write `<br />` for an element that stays empty.
+    @exclusivity(unchecked) var text: [UInt8] = []
+    @exclusivity(unchecked) var capture = TextCapture.off
+    /// In markup: where the last start tag ended, to write `<br />` for a void element.
     var lastStartTagEnd = -1
+    /// Whether the markup being collected has a wrapper `div` to leave out. Decided when the field starts: the
+    /// previous text construct's or entry's type must not decide it.
+    var markupIsWrapped = false
     var wrapperClosed = false
 
     init(names: AtomNames, limits: StreamLimits, documentBase: String?) {
@@ -111,11 +116,12 @@ final class AtomDocumentDecoder: XMLEventHandler {
             let setsBase = pushBase(tag)
             if case .personField = role { beginText() }
             frames.append(AtomFrame(role: role, localName: tag.localName, setsBase: setsBase))
-        case .serviceError:
+        case .serviceError(let namespace):
             let role: AtomRole
             switch tag.localName {
-            case names.code where tag.namespace == names.snx: role = .serviceErrorField(.code)
-            case names.message where tag.namespace == names.snx: role = .serviceErrorField(.message)
+            case _ where tag.namespace != namespace: role = .ignored
+            case names.code, names.errorCode: role = .serviceErrorField(.code)
+            case names.message, names.errorMessage: role = .serviceErrorField(.message)
             default: role = .ignored
             }
             if case .serviceErrorField = role { beginText() }
@@ -146,8 +152,10 @@ final class AtomDocumentDecoder: XMLEventHandler {
         case .extensionElement(let namespace, let localName):
             try finishExtension(namespace: namespace, localName: localName)
         case .entry:
-            completed.append(entry)
-            entry = AtomEntry()
+            // Move the entry out rather than copy it: a copy retains every field only to release them again.
+            var finished = AtomEntry()
+            swap(&finished, &entry)
+            completed.append(finished)
             entryBytes = 0
         case .feed:
             return
@@ -158,8 +166,10 @@ final class AtomDocumentDecoder: XMLEventHandler {
             case .message: serviceError.message = value
             }
         case .serviceError:
-            let code = serviceError.code.map { "IBM Connections error \($0)" } ?? "IBM Connections error"
-            throw StreamError(kind: .serviceError, message: code + ": " + (serviceError.message ?? "no message"))
+            // Some services send `<code></code>`: an empty field is no field.
+            let code = serviceError.code.flatMap { $0.isEmpty ? nil : " " + $0 } ?? ""
+            let message = serviceError.message.flatMap { $0.isEmpty ? nil : $0 } ?? "no message"
+            throw StreamError(kind: .serviceError, message: "IBM Connections error\(code): \(message)")
         }
     }
 
@@ -190,8 +200,8 @@ final class AtomDocumentDecoder: XMLEventHandler {
             beginEntry()
             return .entry
         }
-        if tag.namespace == names.snx && tag.localName == names.error {
-            return .serviceError
+        if tag.localName == names.error && names.isServiceError(tag.namespace) {
+            return .serviceError(namespace: tag.namespace)
         }
         if tag.namespace == names.atomPub {
             // AtomPub service and category documents describe collections; they hold no entries.

@@ -5,8 +5,9 @@ enum AtomRole {
     case feed
     /// An `entry`, in a feed or as the root of an Atom Entry Document.
     case entry
-    /// The root of an IBM Connections `snx:error` body, and its text fields.
-    case serviceError
+    /// The root of an IBM Connections error body (`snx:error`, `td:error`, Abdera's `error`), and its text fields;
+    /// the fields are in the root's namespace.
+    case serviceError(namespace: XMLName)
     case serviceErrorField(ServiceErrorField)
     /// A text construct (`title`, `subtitle`, `summary`, `rights`) of the feed or the current entry.
     case text(TextField, AtomScope)

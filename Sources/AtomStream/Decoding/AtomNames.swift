@@ -2,13 +2,14 @@
 struct AtomNames {
     // Namespaces
     let atom, xml, xhtml, thread, snx, openSearch, openSearchRSS, feedHistory, atomPub: XMLName
+    let ibmTD, abdera: XMLName
     // Containers
     let feed, entry, source, author, contributor, error: XMLName
     // Text constructs and simple elements
     let title, subtitle, summary, content, rights, id, published, updated, icon, logo, generator: XMLName
     let name, email, uri, userid: XMLName
     let link, category, inReplyTo, totalResults, startIndex, itemsPerPage, complete, div: XMLName
-    let code, message: XMLName
+    let code, message, errorCode, errorMessage: XMLName
     // Attributes
     let base, type, src, href, rel, hreflang, length, count, term, scheme, label, ref, version: XMLName
 
@@ -22,6 +23,8 @@ struct AtomNames {
         openSearchRSS = table.intern("http://a9.com/-/spec/opensearchrss/1.0/")
         feedHistory = table.intern("http://purl.org/syndication/history/1.0")
         atomPub = table.intern("http://www.w3.org/2007/app")
+        ibmTD = table.intern("urn:ibm.com/td")
+        abdera = table.intern("http://incubator.apache.org/abdera")
         feed = table.intern("feed")
         entry = table.intern("entry")
         source = table.intern("source")
@@ -53,6 +56,8 @@ struct AtomNames {
         div = table.intern("div")
         code = table.intern("code")
         message = table.intern("message")
+        errorCode = table.intern("errorCode")
+        errorMessage = table.intern("errorMessage")
         base = table.intern("base")
         type = table.intern("type")
         src = table.intern("src")
@@ -66,10 +71,23 @@ struct AtomNames {
         label = table.intern("label")
         ref = table.intern("ref")
         version = table.intern("version")
+        voidElements = Set(
+            ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
+             "wbr"].map(table.intern))
     }
+
+    /// HTML's void elements: the only ones re-serialized as `<br />`. Any other empty element is written
+    /// `<div></div>`, because markup shown as HTML reads `<div />` as an unclosed start tag.
+    let voidElements: Set<XMLName>
 
     /// Whether `namespace` is one of the two OpenSearch namespaces feeds use.
     func isOpenSearch(_ namespace: XMLName) -> Bool {
         namespace == openSearch || namespace == openSearchRSS
+    }
+
+    /// Whether an `error` root in `namespace` is an IBM Connections error body: `snx:error` from most services,
+    /// `td:error` from Files and Wikis, Apache Abdera's `error` from Blogs.
+    func isServiceError(_ namespace: XMLName) -> Bool {
+        namespace == snx || namespace == ibmTD || namespace == abdera
     }
 }

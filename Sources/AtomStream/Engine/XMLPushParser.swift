@@ -13,14 +13,18 @@ private let libxml2Initialized: Bool = {
 /// that reach this object through libxml2's user-data pointer; errors raised in them (by libxml2 or by the
 /// handler) are recorded, the parser is halted, and ``feed(_:)`` throws after `xmlParseChunk` returns.
 ///
-/// Security: no network, no external DTD or entity is ever loaded (there is no resolver), entity references are
-/// never substituted, and any `<!ENTITY>` declaration stops the parse with ``StreamError/Kind/disallowedConstruct``
-/// before anything could be expanded — which is how entity bombs are refused.
+/// Security: no network, no external DTD or entity is ever loaded (there is no resolver or external-subset
+/// handler), and any `<!ENTITY>` declaration stops the parse with ``StreamError/Kind/disallowedConstruct``
+/// before the entity is stored, so nothing declared in a DTD is ever substituted — which is how entity bombs
+/// and external entities are refused.
 final class XMLPushParser: XMLNameTable {
     private let context: xmlParserCtxtPtr
     /// Receives the events; set right after creation, because it needs this parser's interned names.
     unowned(unsafe) var handler: (any XMLEventHandler)!
     private var failure: StreamError?
+    /// Mirrors `failure != nil` as a plain flag: checked on every SAX event, where inspecting the optional error
+    /// itself costs a value-witness call.
+    private var hasFailed = false
     private var isTerminating = false
 
     init() {
@@ -68,7 +72,10 @@ final class XMLPushParser: XMLNameTable {
         self.context = context
         context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
         _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        context.pointee.replaceEntities = 0
+        // With replacement off, libxml2 hands `&amp;` in attribute values over as `&#38;` (kept for tree
+        // builders). Replacement is safe here: entity declarations are refused and never stored, so the only
+        // references that can be replaced are the five predefined ones and character references.
+        context.pointee.replaceEntities = 1
     }
 
     deinit {
@@ -90,7 +97,7 @@ final class XMLPushParser: XMLNameTable {
             let length = min(remaining.count, 1 << 30)
             let start = remaining.baseAddress?.assumingMemoryBound(to: CChar.self)
             _ = xmlParseChunk(context, start, Int32(length), 0)
-            if let failure { throw failure }
+            if hasFailed, let failure { throw failure }
             remaining = UnsafeRawBufferPointer(rebasing: remaining[length...])
         } while !remaining.isEmpty
         guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
@@ -103,7 +110,7 @@ final class XMLPushParser: XMLNameTable {
     func terminate() throws(StreamError) {
         isTerminating = true
         _ = xmlParseChunk(context, nil, 0, 1)
-        if let failure { throw failure }
+        if hasFailed, let failure { throw failure }
     }
 
     /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.
@@ -116,7 +123,7 @@ final class XMLPushParser: XMLNameTable {
 
     /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`.
     private func deliver(_ body: () throws(StreamError) -> Void) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         do {
             try body()
         } catch {
@@ -126,12 +133,12 @@ final class XMLPushParser: XMLNameTable {
 
     /// Records a fault found while handling events, positioned where libxml2 is now.
     func fail(kind: StreamError.Kind, message: String) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         stop(with: StreamError(kind: kind, message: message, at: position, path: handler?.currentPath))
     }
 
     private func stop(with error: StreamError) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         var error = error
         if error.line == 0 {
             let here = position
@@ -141,12 +148,13 @@ final class XMLPushParser: XMLNameTable {
         }
         if error.path == nil { error.path = handler?.currentPath }
         failure = error
+        hasFailed = true
         xmlStopParser(context)
     }
 
     /// libxml2's structured error channel: warnings are ignored, anything worse ends the parse.
     private func record(_ error: xmlError) {
-        guard failure == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        guard !hasFailed, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         var message = error.message.map { String(cString: $0) } ?? "malformed XML"
         while message.last?.isWhitespace == true { message.removeLast() }
         let code = xmlParserErrors(rawValue: UInt32(bitPattern: error.code))
@@ -155,6 +163,12 @@ final class XMLPushParser: XMLNameTable {
         case XML_ERR_DOCUMENT_EMPTY, XML_ERR_DOCUMENT_END, XML_ERR_TAG_NOT_FINISHED, XML_ERR_LTSLASH_REQUIRED,
             XML_ERR_GT_REQUIRED:
             kind = isTerminating ? .truncatedInput : .malformedInput
+            if isTerminating {
+                // libxml2 words a premature end as "Extra content at the end of the document"; say what happened
+                // (the error's path names the element left open).
+                let path = handler?.currentPath ?? ""
+                message = path.isEmpty ? "the input ended before the root element" : "the input ended in mid-document"
+            }
         case XML_ERR_ENTITY_LOOP, XML_ERR_ENTITY_PE_INTERNAL, XML_ERR_EXT_ENTITY_STANDALONE:
             kind = .disallowedConstruct
         default:

@@ -1,0 +1,54 @@
+import AtomStream
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process the memory measurement spawns: streams standard input through one decoder, `chunkSize` bytes at
+/// a time, and prints `{"items": N, "bytes": B}` — the same work as `feedstream KIND --count`.
+enum ChildMode {
+    static func run(kind: String, chunkSize: Int) -> Int32 {
+        guard let feed = decoder(for: kind) else {
+            FileHandle.standardError.write(Data("unknown child kind \(kind)\n".utf8))
+            return 2
+        }
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        var items = 0
+        var bytes = 0
+        do {
+            while true {
+                var filled = 0
+                while filled < chunkSize {
+                    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress! + filled, chunkSize - filled) }
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { break }
+                    filled += count
+                }
+                if filled == 0 { break }
+                bytes += filled
+                items += try buffer.withUnsafeBytes { try feed(UnsafeRawBufferPointer(rebasing: $0[0..<filled])) }
+                if filled < chunkSize { break }
+            }
+            items += try feed(nil)
+        } catch {
+            FileHandle.standardError.write(Data("child: \(error)\n".utf8))
+            return 1
+        }
+        print("{\"items\":\(items),\"bytes\":\(bytes)}")
+        return 0
+    }
+
+    /// A decoder as a function: a chunk gives the items it completed; `nil` means the end of input.
+    static func decoder(for kind: String) -> ((UnsafeRawBufferPointer?) throws -> Int)? {
+        switch kind {
+        case "atom":
+            let parser = AtomParser()
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? parser.finishAll().count }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// A single huge token: decoded at 512-byte and 64 KiB chunks, whose times must stay within 2× of each other.
+struct PathologicalWorkload {
+    var name: String
+    var fixture: Fixture
+    var decode: @Sendable (UnsafeRawBufferPointer, Int) -> Int
+
+    static var all: [PathologicalWorkload] {
+        [
+            PathologicalWorkload(
+                name: "atom-cdata-8mb",
+                fixture: Fixture(
+                    fileName: "atom-cdata-8mb.xml", description: "one 8 MB CDATA section in an Atom entry",
+                    generate: { PathologicalGenerator.atomCDATA(size: 8_000_000, into: &$0) }),
+                decode: { AtomWorkloads.decode($0, chunkSize: $1) }),
+        ]
+    }
+}

@@ -1,0 +1,62 @@
+import AtomStream
+import Testing
+
+/// Small documents pinning decoder bugs the corpus suites found, in every chunking.
+@Suite struct AtomDecoderRegressionTests {
+    /// With entity replacement off, libxml2 hands `&amp;` in attribute values over as `&#38;`; the engine turns it on.
+    @Test func ampersandInAttributes() {
+        let (outcome, feed) = decodeAtomEveryWay(
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom"><link rel="next" href="/f?ps=5&amp;page=2"/>
+            <entry><category term="a&#38;b"/><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">\
+            <a href="?x=1&amp;y=&amp;amp;">&amp;</a></div></content></entry></feed>
+            """, options: .init(baseURL: "https://example.com/base"))
+        #expect(outcome.error == nil)
+        #expect(feed.nextURL == "https://example.com/f?ps=5&page=2")
+        #expect(outcome.items.first?.categories.first?.term == "a&b")
+        #expect(outcome.items.first?.content?.value == #"<a href="?x=1&amp;y=&amp;amp;">&amp;</a>"#)
+    }
+
+    /// Whether XML content has a wrapper `div` must not depend on the type of the title before it.
+    @Test func wrapperDivDecidedPerField() {
+        let (outcome, _) = decodeAtomEveryWay(
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom"><entry>\
+            <title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">T</div></title>\
+            <content type="application/xhtml+xml"><div xmlns="http://www.w3.org/1999/xhtml">B</div></content>\
+            </entry></feed>
+            """)
+        #expect(outcome.items.first?.title == AtomText(type: .xhtml, value: "T"))
+        #expect(outcome.items.first?.content?.value == "<div>B</div>")
+    }
+
+    /// Files and Wikis answer with `td:error`, Blogs with Abdera's `error`; some `snx:error` bodies have an empty
+    /// `code`.
+    @Test func serviceErrorBodies() {
+        let bodies = [
+            (#"<td:error xmlns:td="urn:ibm.com/td"><td:errorCode>ItemNotFound</td:errorCode>"#
+                + "<td:errorMessage>gone</td:errorMessage></td:error>",
+             "IBM Connections error ItemNotFound: gone"),
+            (#"<e:error xmlns="http://incubator.apache.org/abdera" xmlns:e="http://incubator.apache.org/abdera">"#
+                + "<code>404</code><message>Not Found</message></e:error>",
+             "IBM Connections error 404: Not Found"),
+            (#"<error xmlns="http://www.ibm.com/xmlns/prod/sn"><code> </code><message>null</message></error>"#,
+             "IBM Connections error: null"),
+        ]
+        for (body, message) in bodies {
+            let (outcome, _) = decodeAtomEveryWay(body)
+            #expect(outcome.error?.kind == .serviceError)
+            #expect(outcome.error?.message == message)
+        }
+    }
+}
+
+/// Markup shown as HTML must not contain `<div />`, which HTML reads as an unclosed start tag.
+@Test func emptyElementsInXHTML() {
+    let (outcome, _) = decodeAtomEveryWay(
+        """
+        <entry xmlns="http://www.w3.org/2005/Atom"><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">\
+        <div class="title"/><br/><img src="a.png"></img><p></p></div></content></entry>
+        """)
+    #expect(outcome.items.first?.content?.value == #"<div class="title"></div><br /><img src="a.png" /><p></p>"#)
+}

@@ -1,0 +1,254 @@
+import AtomStream
+import Foundation
+import StreamCore
+
+/// Our decoded feed seen through feedparser's result dictionary, for the keys this model has.
+///
+/// Whether a key is known depends only on the key, never on the data: a missing entry, person or value reads
+/// as Python's `KeyError` / `IndexError` would (the comparison fails), while a key the model has no field for
+/// (`source`, `enclosures`, `version`, `namespaces`, …) makes the case not applicable.
+struct FeedparserResult {
+    typealias NotApplicable = FeedparserExpectation.NotApplicable
+
+    enum Value: Equatable {
+        case string(String)
+        case int(Int)
+        /// A `time.struct_time` (or the tuple it is compared with).
+        case tuple([Int])
+        /// The key or index is absent.
+        case missing
+    }
+
+    let feed: AtomFeed
+    let entries: [AtomEntry]
+    let error: StreamError?
+
+    /// Whether every clause holds; throws when any clause is not applicable, so applicability never depends on
+    /// what the decoder produced.
+    func holds(_ expectation: FeedparserExpectation) throws(NotApplicable) -> Bool {
+        var holds = true
+        for clause in expectation.clauses {
+            switch clause {
+            case .notBozo:
+                holds = holds && error == nil
+            case .equal(let lhs, let rhs):
+                let (left, right) = (try value(lhs), try value(rhs))
+                holds = holds && Self.equal(left, right)
+            }
+        }
+        return holds
+    }
+
+    static func equal(_ left: Value, _ right: Value) -> Bool {
+        switch (left, right) {
+        case (.missing, _), (_, .missing): false
+        // feedparser's `*_parsed` is a 9-tuple; its first six fields are the UTC date and time.
+        case (.tuple(let a), .tuple(let b)): a.count >= 6 && b.count >= 6 && a.prefix(6) == b.prefix(6)
+        default: left == right
+        }
+    }
+
+    func value(_ operand: FeedparserExpectation.Operand) throws(NotApplicable) -> Value {
+        switch operand {
+        case .string(let value): return .string(value)
+        case .int(let value): return .int(value)
+        case .tuple(let values): return .tuple(values)
+        case .path(let root, let keys):
+            var walk = Walk()
+            var node: Node
+            switch root {
+            case "feed": node = .feed(feed)
+            case "entries": node = .entries(entries)
+            default: throw NotApplicable(description: "`\(root)`")
+            }
+            for key in keys {
+                node = try walk.step(node, key)
+            }
+            guard case .leaf(let value) = node else { throw NotApplicable(description: "comparison of a container") }
+            return walk.missing ? .missing : value
+        }
+    }
+
+    /// A position in feedparser's dictionary.
+    enum Node {
+        case feed(AtomFeed)
+        case entries([AtomEntry])
+        case entry(AtomEntry)
+        case detail(AtomText)
+        case people([AtomPerson])
+        case person(AtomPerson)
+        case links([AtomLink])
+        case link(AtomLink)
+        case tags([AtomCategory])
+        case tag(AtomCategory)
+        case contents([AtomContent])
+        case content(AtomContent)
+        case generator(AtomGenerator)
+        case leaf(Value)
+    }
+
+    /// Walks one path; an absent value is replaced by an empty one and remembered, so the rest of the path is
+    /// still checked for applicability.
+    struct Walk {
+        var missing = false
+
+        mutating func step(_ node: Node, _ key: FeedparserExpectation.Key) throws(NotApplicable) -> Node {
+            switch (node, key) {
+            case (.entries(let list), .int(let index)): return .entry(element(list, index) ?? AtomEntry())
+            case (.people(let list), .int(let index)): return .person(element(list, index) ?? AtomPerson())
+            case (.links(let list), .int(let index)): return .link(element(list, index) ?? AtomLink(href: ""))
+            case (.tags(let list), .int(let index)): return .tag(element(list, index) ?? AtomCategory(term: ""))
+            case (.contents(let list), .int(let index)): return .content(element(list, index) ?? AtomContent())
+            case (.feed(let feed), .string(let name)): return try feedKey(feed, name)
+            case (.entry(let entry), .string(let name)): return try entryKey(entry, name)
+            case (.detail(let text), .string("value")): return .leaf(.string(text.value))
+            case (.detail(let text), .string("type")): return .leaf(.string(Self.mediaType(text.type)))
+            case (.person(let person), .string("name")): return leaf(person.name)
+            case (.person(let person), .string("email")): return leaf(person.email)
+            // feedparser maps `url` to `href`.
+            case (.person(let person), .string("href")), (.person(let person), .string("url")): return leaf(person.uri)
+            case (.link(let link), .string(let name)): return try linkKey(link, name)
+            case (.tag(let tag), .string("term")): return leaf(tag.term)
+            case (.tag(let tag), .string("scheme")): return leaf(tag.scheme)
+            case (.tag(let tag), .string("label")): return leaf(tag.label)
+            case (.content(let content), .string("value")): return leaf(content.value)
+            case (.content(let content), .string("type")): return leaf(Self.mediaType(content.type))
+            case (.content(let content), .string("src")): return leaf(content.src)
+            case (.generator(let generator), .string("name")): return leaf(generator.name)
+            case (.generator(let generator), .string("href")): return leaf(generator.uri)
+            case (.generator(let generator), .string("version")): return leaf(generator.version)
+            default: throw NotApplicable(description: "key \(key) of \(Self.kind(node))")
+            }
+        }
+
+        private mutating func feedKey(_ feed: AtomFeed, _ name: String) throws(NotApplicable) -> Node {
+            switch name {
+            case "title", "subtitle", "rights", "title_detail", "subtitle_detail", "rights_detail":
+                let text = name.hasPrefix("title") ? feed.title
+                    : name.hasPrefix("subtitle") ? feed.subtitle : feed.rights
+                return textNode(text, detail: name.hasSuffix("_detail"))
+            // feedparser maps `guid` to `id`.
+            case "id", "guid": return leaf(feed.id)
+            case "link": return leaf(feed.links.first { $0.rel == "alternate" }?.href)
+            case "links": return .links(feed.links)
+            case "author": return leaf(Self.authorString(feed.authors.first))
+            case "author_detail": return .person(present(feed.authors.first) ?? AtomPerson())
+            case "authors": return .people(feed.authors)
+            case "tags": return .tags(feed.categories)
+            case "generator": return leaf(feed.generator?.name)
+            case "generator_detail": return .generator(present(feed.generator) ?? AtomGenerator(name: ""))
+            case "icon": return leaf(feed.icon)
+            case "logo": return leaf(feed.logo)
+            case "updated_parsed": return dateLeaf(feed.updated)
+            default: throw NotApplicable(description: "feed['\(name)']")
+            }
+        }
+
+        private mutating func entryKey(_ entry: AtomEntry, _ name: String) throws(NotApplicable) -> Node {
+            switch name {
+            case "title", "summary", "rights", "title_detail", "summary_detail", "rights_detail":
+                let text = name.hasPrefix("title") ? entry.title
+                    : name.hasPrefix("summary") ? entry.summary : entry.rights
+                return textNode(text, detail: name.hasSuffix("_detail"))
+            case "content": return .contents(entry.content.map { [$0] } ?? [])
+            case "id", "guid": return leaf(entry.id)
+            case "link": return leaf(entry.links.first { $0.rel == "alternate" }?.href)
+            case "links": return .links(entry.links)
+            case "author": return leaf(Self.authorString(entry.authors.first))
+            case "author_detail": return .person(present(entry.authors.first) ?? AtomPerson())
+            case "authors": return .people(entry.authors)
+            case "contributors": return .people(entry.contributors)
+            case "tags": return .tags(entry.categories)
+            case "published_parsed": return dateLeaf(entry.published)
+            case "updated_parsed": return dateLeaf(entry.updated)
+            default: throw NotApplicable(description: "entries[i]['\(name)']")
+            }
+        }
+
+        private mutating func linkKey(_ link: AtomLink, _ name: String) throws(NotApplicable) -> Node {
+            switch name {
+            case "href": return leaf(link.href)
+            case "rel": return leaf(link.rel)
+            case "type": return leaf(link.type)
+            case "hreflang": return leaf(link.hreflang)
+            case "title": return leaf(link.title)
+            case "length": return leaf(link.length.map(String.init))
+            default: throw NotApplicable(description: "links[i]['\(name)']")
+            }
+        }
+
+        private mutating func textNode(_ text: AtomText?, detail: Bool) -> Node {
+            guard let text = present(text) else { return detail ? .detail(AtomText(value: "")) : .leaf(.missing) }
+            return detail ? .detail(text) : .leaf(.string(text.value))
+        }
+
+        private mutating func dateLeaf(_ date: Date?) -> Node {
+            guard let date = present(date) else { return .leaf(.missing) }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            return .leaf(.tuple([c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!]))
+        }
+
+        private mutating func leaf(_ value: String?) -> Node {
+            guard let value = present(value) else { return .leaf(.missing) }
+            return .leaf(.string(value))
+        }
+
+        private mutating func present<T>(_ value: T?) -> T? {
+            if value == nil { missing = true }
+            return value
+        }
+
+        private mutating func element<T>(_ list: [T], _ index: Int) -> T? {
+            let resolved = index < 0 ? list.count + index : index
+            return present(list.indices.contains(resolved) ? list[resolved] : nil)
+        }
+
+        /// feedparser's `author`: `name (email)`, or whichever of the two there is.
+        static func authorString(_ person: AtomPerson?) -> String? {
+            switch (person?.name, person?.email) {
+            case (let name?, let email?): "\(name) (\(email))"
+            case (let name?, nil): name
+            case (nil, let email?): email
+            case (nil, nil): nil
+            }
+        }
+
+        static func mediaType(_ kind: AtomText.Kind) -> String {
+            switch kind {
+            case .text: "text/plain"
+            case .html: "text/html"
+            case .xhtml: "application/xhtml+xml"
+            }
+        }
+
+        static func mediaType(_ type: String) -> String {
+            switch type.lowercased() {
+            case "text": "text/plain"
+            case "html": "text/html"
+            case "xhtml": "application/xhtml+xml"
+            default: type.lowercased()
+            }
+        }
+
+        static func kind(_ node: Node) -> String {
+            switch node {
+            case .feed: "feed"
+            case .entries: "entries"
+            case .entry: "an entry"
+            case .detail: "a text detail"
+            case .people: "a person list"
+            case .person: "a person"
+            case .links: "links"
+            case .link: "a link"
+            case .tags: "tags"
+            case .tag: "a tag"
+            case .contents: "content"
+            case .content: "a content item"
+            case .generator: "generator_detail"
+            case .leaf: "a value"
+            }
+        }
+    }
+}
