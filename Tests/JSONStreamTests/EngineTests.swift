@@ -9,13 +9,21 @@ import Testing
         let input = bytes(#"{"skip":{"a":[1,2,{"b":3}]},"results":[{"x":1},{"x":2}],"after":true}"#)
         let outcome = dripFeedAll(input, make: { JSONItemParser<JSONValue>(path: "results[*]") })
         #expect(outcome.error == nil)
-        #expect(outcome.items == [.object([JSONMember(key: "x", value: .integer(1))]), .object([JSONMember(key: "x", value: .integer(2))])])
+        #expect(
+            outcome.items == [
+                .object([JSONMember(key: "x", value: .integer(1))]),
+                .object([JSONMember(key: "x", value: .integer(2))]),
+            ])
     }
 
     @Test func numbersAreExact() throws {
         let input = bytes(#"[9223372036854775807,-9223372036854775808,18446744073709551615,0.1,1e22,-0,1.5e-7]"#)
         let items = try JSONItemParser<JSONValue>(path: "$[*]").parseAll(input)
-        #expect(items == [.integer(.max), .integer(.min), .unsignedInteger(.max), .double(0.1), .double(1e22), .integer(0), .double(1.5e-7)])
+        #expect(
+            items == [
+                .integer(.max), .integer(.min), .unsignedInteger(.max), .double(0.1), .double(1e22), .integer(0),
+                .double(1.5e-7),
+            ])
     }
 
     @Test func outOfRangeNumbersAreErrors() {
@@ -29,7 +37,10 @@ import Testing
         let good = dripFeedAll(bytes(#"["\ud83d\ude00","\\ud800"]"#), make: { JSONItemParser<String>(path: "$[*]") })
         #expect(good.error == nil)
         #expect(good.items == ["😀", "\\ud800"])
-        for text in [#"["\ud800"]"#, #"["\ud800\u0041"]"#, #"["\udc00"]"#, #"["\ud800x"]"#, #"{"\uDFAA":0}"#, #"["\uDd1e\uD834"]"#] {
+        for text in [
+            #"["\ud800"]"#, #"["\ud800\u0041"]"#, #"["\udc00"]"#, #"["\ud800x"]"#, #"{"\uDFAA":0}"#,
+            #"["\uDd1e\uD834"]"#,
+        ] {
             let outcome = dripFeedAll(bytes(text), make: { JSONItemParser<JSONValue>(path: "$") })
             #expect(outcome.error?.kind == .malformedInput, "\(text)")
             #expect(outcome.error?.line == 1)
@@ -56,7 +67,8 @@ import Testing
 
     @Test func depthLimit() {
         let deep = bytes(String(repeating: "[", count: 600) + String(repeating: "]", count: 600))
-        let outcome = dripFeedAll(deep, chunkings: [[], DripFeed.byteByByte(deep.count)], make: { JSONItemParser<JSONValue>(path: "$") })
+        let outcome = dripFeedAll(
+            deep, chunkings: [[], DripFeed.byteByByte(deep.count)], make: { JSONItemParser<JSONValue>(path: "$") })
         #expect(outcome.error?.kind == .limitExceeded)
         #expect(outcome.error?.byteOffset == 512)
         let ok = bytes(String(repeating: "[", count: 500) + String(repeating: "]", count: 500))
@@ -65,7 +77,8 @@ import Testing
 
     @Test func textLimit() {
         let limits = StreamLimits(maximumTextBytes: 8)
-        let outcome = dripFeedAll(bytes(#"["short","much too long"]"#), make: { JSONItemParser<String>(path: "$[*]", limits: limits) })
+        let outcome = dripFeedAll(
+            bytes(#"["short","much too long"]"#), make: { JSONItemParser<String>(path: "$[*]", limits: limits) })
         #expect(outcome.items == ["short"])
         #expect(outcome.error?.kind == .limitExceeded)
         #expect(outcome.error?.path == "$[1]")
@@ -80,7 +93,8 @@ import Testing
         #expect(dripFeedAll(input, make: { JSONItemParser<Int>(path: "list[*]") }).error?.kind == .malformedInput)
         // Something that starts like the prefix but is JSON.
         #expect(try JSONItemParser<Bool>(path: "$", options: .jive).parseAll(bytes(" true")) == [true])
-        #expect(try JSONItemParser<Bool>(path: "$", options: .jive).parseAll([0xEF, 0xBB, 0xBF] + bytes("true")) == [true])
+        #expect(
+            try JSONItemParser<Bool>(path: "$", options: .jive).parseAll([0xEF, 0xBB, 0xBF] + bytes("true")) == [true])
     }
 
     @Test func truncatedInput() {

@@ -27,13 +27,16 @@ struct Employee: Decodable, Sendable, Equatable {
     @Test func webSpherePage() {
         let outcome = dripFeedAll(bytes(Self.employees), make: { JSONItemParser<Employee>(path: "employees[*]") })
         #expect(outcome.error == nil)
-        #expect(outcome.items == [
-            Employee(firstName: "John", lastName: "Doe", division: "Software", email: "john.doe@example.com",
-                     phoneNumber: "+1 919 555 0100"),
-            Employee(firstName: "Anna", lastName: "Smith", division: nil, email: "anna.smith@example.com"),
-            Employee(firstName: "Peter", lastName: "Jones", division: "Research", email: "peter.jones@example.com",
-                     phoneNumber: "+1 919 555 0102"),
-        ])
+        #expect(
+            outcome.items == [
+                Employee(
+                    firstName: "John", lastName: "Doe", division: "Software", email: "john.doe@example.com",
+                    phoneNumber: "+1 919 555 0100"),
+                Employee(firstName: "Anna", lastName: "Smith", division: nil, email: "anna.smith@example.com"),
+                Employee(
+                    firstName: "Peter", lastName: "Jones", division: "Research", email: "peter.jones@example.com",
+                    phoneNumber: "+1 919 555 0102"),
+            ])
     }
 
     @Test func typeMismatchInItemKAfterEarlierItems() throws {
@@ -44,7 +47,8 @@ struct Employee: Decodable, Sendable, Equatable {
         #expect(error.kind == .typeMismatch)
         #expect(error.path == "employees[1].lastName")
         #expect(error.line == 1)
-        let missing = dripFeedAll(bytes(#"{"employees":[{"firstName":"A"}]}"#), make: { JSONItemParser<Employee>(path: "employees[*]") })
+        let missing = dripFeedAll(
+            bytes(#"{"employees":[{"firstName":"A"}]}"#), make: { JSONItemParser<Employee>(path: "employees[*]") })
         #expect(missing.error?.path == "employees[0].lastName")
     }
 
@@ -66,7 +70,8 @@ struct Employee: Decodable, Sendable, Equatable {
             var ids: [Int64]
             var score: Double?
         }
-        let input = bytes(#"[{"when":"2012-04-23T18:25:43.511Z","place":{"name":"x"},"ids":[9007199254740993],"score":null}]"#)
+        let input = bytes(
+            #"[{"when":"2012-04-23T18:25:43.511Z","place":{"name":"x"},"ids":[9007199254740993],"score":null}]"#)
         let events = dripFeedAll(input, make: { JSONItemParser<Event>(path: "$[*]") })
         #expect(events.error == nil)
         #expect(events.items.first?.ids == [9_007_199_254_740_993])

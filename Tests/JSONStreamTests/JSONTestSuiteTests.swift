@@ -77,7 +77,8 @@ import Testing
                 #expect(Self.acceptedImplementationDefined.contains(name), "\(name) accepted")
             }
         }
-        print("JSONTestSuite i_: \(accepted.count) accepted (\(accepted.joined(separator: ", "))), \(rejected.count) rejected")
+        let acceptedNames = accepted.joined(separator: ", ")
+        print("JSONTestSuite i_: \(accepted.count) accepted (\(acceptedNames)), \(rejected.count) rejected")
         #expect(files.count == 35)
     }
 
@@ -91,7 +92,8 @@ import Testing
         case .integer, .unsignedInteger, .double:
             guard let number = reference as? NSNumber else { return false }
             if case .integer(let integer) = value, let exact = Int64(exactly: number.doubleValue),
-                abs(integer) < 1 << 53 {
+                abs(integer) < 1 << 53
+            {
                 return exact == integer
             }
             // NSDecimalNumber.doubleValue is not correctly rounded; its decimal text is exact.

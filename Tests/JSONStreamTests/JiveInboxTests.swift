@@ -33,8 +33,9 @@ import Testing
             #expect(outcome.summary.latest == updates.max())
         }
         let entriesRead = Self.run(input).items
-        let reference = try JSONSerialization.jsonObject(
-            with: Data(prefixed ? Array(input.dropFirst(prefix.count)) : input)) as! [String: Any]
+        let reference =
+            try JSONSerialization.jsonObject(
+                with: Data(prefixed ? Array(input.dropFirst(prefix.count)) : input)) as! [String: Any]
         for (entry, object) in zip(entriesRead, reference["list"] as! [[String: Any]]) {
             #expect(entry.verb == object["verb"] as? String)
             #expect(entry.title == object["title"] as? String)
@@ -42,13 +43,16 @@ import Testing
             #expect(entry.collection == jive["collection"] as? String)
             #expect(entry.read == jive["read"] as? Bool)
             #expect(entry.contentURL == (object["object"] as? [String: Any])?["id"] as? String)
-            #expect(entry.actor?.imageURL == ((object["actor"] as? [String: Any])?["image"] as? [String: Any])?["url"] as? String)
+            #expect(
+                entry.actor?.imageURL == ((object["actor"] as? [String: Any])?["image"] as? [String: Any])?["url"]
+                    as? String)
         }
     }
 
     @Test func firstEntry() throws {
         guard let directory = Corpus.directory("jive/ios-sdk-data") else { return }
-        let entries = try JiveInboxParser().parseAll(Corpus.bytes(directory.appendingPathComponent("inbox_response.json")))
+        let entries = try JiveInboxParser().parseAll(
+            Corpus.bytes(directory.appendingPathComponent("inbox_response.json")))
         let first = try #require(entries.first)
         #expect(first.verb == "jive:created")
         #expect(first.kind == .general)
@@ -61,7 +65,8 @@ import Testing
     }
 
     @Test func kinds() throws {
-        let input = bytes("""
+        let input = bytes(
+            """
             throw 'allowIllegalResourceCall is false.';
             {"list":[{"verb":"jive:liked","object":{"url":"u"}},{"verb":"jive:created","object":{"id":"x"}},
             {"verb":"jive:created","object":{"url":"https://x"}}]}

@@ -34,7 +34,8 @@ import Testing
         items += try parser.finishAll()
         #expect(items == [1, 2])
         let statistics = parser.intakeStatistics
-        print("""
+        print(
+            """
             linear time: \(input.count) bytes in \(input.count / 4096) chunks of 4 KiB; fed to yajl \
             \(statistics.bytesFed) bytes in \(statistics.feedCount) feeds; scan bound \(statistics.scanBound) \
             (\(String(format: "%.2f", Double(statistics.scanBound) / Double(input.count)))× input); \

@@ -18,9 +18,16 @@ func dripFeedAll<Parser: StreamingParser, Summary: Equatable>(
         let outcome = DripFeed.run(parser, bytes: bytes, splits: splits)
         let result = (outcome.items, outcome.error, summary(parser))
         if let reference {
-            #expect(result.0 == reference.items, "items differ for \(splits.count + 1) chunks", sourceLocation: sourceLocation)
-            #expect(result.1?.kind == reference.error?.kind, "error differs for \(splits.count + 1) chunks: \(String(describing: result.1)) vs \(String(describing: reference.error))", sourceLocation: sourceLocation)
-            #expect(result.2 == reference.summary, "summary differs for \(splits.count + 1) chunks", sourceLocation: sourceLocation)
+            #expect(
+                result.0 == reference.items, "items differ for \(splits.count + 1) chunks",
+                sourceLocation: sourceLocation)
+            #expect(
+                result.1?.kind == reference.error?.kind,
+                "error differs for \(splits.count + 1) chunks: \(String(describing: result.1))",
+                sourceLocation: sourceLocation)
+            #expect(
+                result.2 == reference.summary, "summary differs for \(splits.count + 1) chunks",
+                sourceLocation: sourceLocation)
             if result.0 != reference.items || result.2 != reference.summary { break }
         } else {
             reference = result
@@ -33,7 +40,8 @@ func dripFeedAll<Parser: StreamingParser, Summary: Equatable>(
 func dripFeedAll<Parser: StreamingParser>(
     _ bytes: [UInt8], chunkings: [[Int]]? = nil, make: () -> Parser, sourceLocation: SourceLocation = #_sourceLocation
 ) -> (items: [Parser.Item], error: StreamError?) where Parser.Item: Equatable {
-    let result = dripFeedAll(bytes, chunkings: chunkings, make: make, summary: { _ in 0 }, sourceLocation: sourceLocation)
+    let result = dripFeedAll(
+        bytes, chunkings: chunkings, make: make, summary: { _ in 0 }, sourceLocation: sourceLocation)
     return (result.items, result.error)
 }
 

@@ -35,7 +35,9 @@ import Testing
             #expect(tweet.user?.screenName == user["screen_name"] as? String)
             let entities = status["entities"] as! [String: Any]
             #expect(tweet.hashtags == (entities["hashtags"] as! [[String: Any]]).map { $0["text"] as! String })
-            #expect(tweet.retweetedStatusID.map(String.init) == (status["retweeted_status"] as? [String: Any])?["id_str"] as? String)
+            #expect(
+                tweet.retweetedStatusID.map(String.init) == (status["retweeted_status"] as? [String: Any])?["id_str"]
+                    as? String)
         }
     }
 
@@ -110,7 +112,8 @@ import Testing
     }
 
     @Test func extendedTextAndNulls() throws {
-        let input = bytes("""
+        let input = bytes(
+            """
             {"statuses":[{"id":1,"id_str":"1","text":"short…","truncated":true,"user":null,"entities":null,
             "in_reply_to_status_id":null,"extended_tweet":{"full_text":"the whole text",
             "entities":{"hashtags":[{"text":"all"}],"user_mentions":[],"urls":[]}}},
@@ -124,7 +127,8 @@ import Testing
     }
 
     @Test func typeMismatchCarriesThePath() throws {
-        let input = bytes(#"{"statuses":[{"id":1,"text":"a"},{"id":2,"text":"b","user":{"id":"x","screen_name":"s"}}]}"#)
+        let input = bytes(
+            #"{"statuses":[{"id":1,"text":"a"},{"id":2,"text":"b","user":{"id":"x","screen_name":"s"}}]}"#)
         let outcome = Self.run(input)
         #expect(outcome.items.map(\.id) == [1])
         #expect(outcome.error?.kind == .typeMismatch)

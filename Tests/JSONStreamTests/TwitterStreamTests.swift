@@ -12,14 +12,15 @@ import Testing
     static func counts(_ messages: [TwitterStreamMessage]) -> [String: Int] {
         var counts: [String: Int] = [:]
         for message in messages {
-            let name = switch message {
-            case .tweet: "tweet"
-            case .delete: "delete"
-            case .limit: "limit"
-            case .disconnect: "disconnect"
-            case .warning: "warning"
-            case .other: "other"
-            }
+            let name =
+                switch message {
+                case .tweet: "tweet"
+                case .delete: "delete"
+                case .limit: "limit"
+                case .disconnect: "disconnect"
+                case .warning: "warning"
+                case .other: "other"
+                }
             counts[name, default: 0] += 1
         }
         return counts
@@ -44,7 +45,8 @@ import Testing
         let lines = String(decoding: input, as: UTF8.self).split(whereSeparator: \.isNewline)
         let statusIDs = lines.compactMap { line -> String? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                object["text"] != nil, object["delete"] == nil else { return nil }
+                object["text"] != nil, object["delete"] == nil
+            else { return nil }
             return object["id_str"] as? String ?? (object["id"] as? NSNumber)?.stringValue
         }
         let tweetIDs = outcome.items.compactMap { message -> String? in
@@ -55,7 +57,8 @@ import Testing
     }
 
     @Test func noticesAreDecoded() throws {
-        let input = bytes("""
+        let input = bytes(
+            """
             {"delete":{"status":{"id":1234,"id_str":"1234","user_id":3,"user_id_str":"3"}}}\r
             \r
             {"limit":{"track":1234}}\r
@@ -66,16 +69,23 @@ import Testing
             """)
         let outcome = Self.run(input)
         #expect(outcome.error == nil)
-        #expect(outcome.items == [
-            .delete(TwitterDeletionNotice(id: 1234, userID: 3)),
-            .limit(TwitterLimitNotice(track: 1234)),
-            .disconnect(TwitterDisconnectNotice(code: 4, streamName: "< A sample stream >", reason: "admin logout")),
-            .warning(TwitterStallWarning(code: "FALLING_BEHIND", message: "queue 60% full", percentFull: 60)),
-            .other(.object([JSONMember(key: "scrub_geo", value: .object([
-                JSONMember(key: "user_id", value: .integer(14_090_452)),
-                JSONMember(key: "up_to_status_id", value: .integer(23_260_136_625)),
-            ]))])),
-        ])
+        #expect(
+            outcome.items == [
+                .delete(TwitterDeletionNotice(id: 1234, userID: 3)),
+                .limit(TwitterLimitNotice(track: 1234)),
+                .disconnect(
+                    TwitterDisconnectNotice(code: 4, streamName: "< A sample stream >", reason: "admin logout")),
+                .warning(TwitterStallWarning(code: "FALLING_BEHIND", message: "queue 60% full", percentFull: 60)),
+                .other(
+                    .object([
+                        JSONMember(
+                            key: "scrub_geo",
+                            value: .object([
+                                JSONMember(key: "user_id", value: .integer(14_090_452)),
+                                JSONMember(key: "up_to_status_id", value: .integer(23_260_136_625)),
+                            ]))
+                    ])),
+            ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let encoded = try encoder.encode(outcome.items[0])

@@ -43,7 +43,9 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
 
     /// Decides what a value starting here is: skipped, on the way, or selected.
     private enum Role {
-        case skipped, onTheWay(level: Int), selected
+        case skipped
+        case onTheWay(level: Int)
+        case selected
     }
 
     private func roleOfValue(isArray: Bool?) -> Role {

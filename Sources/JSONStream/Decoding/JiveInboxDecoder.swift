@@ -4,7 +4,10 @@ import Foundation
 /// events: each entry of `list` is returned as it closes, the rest fills a ``JiveInboxPage``.
 final class JiveInboxDecoder: JSONEventHandler {
     private enum Context {
-        case root, list, entry, activityObject(Role), image(Role), jive, links
+        case root, list, entry
+        case activityObject(Role)
+        case image(Role)
+        case jive, links
     }
 
     enum Role {
@@ -70,7 +73,8 @@ final class JiveInboxDecoder: JSONEventHandler {
         pendingKey = nil
         guard let context = contexts.last else {
             guard !array else {
-                throw StreamError(kind: .unexpectedDocument, message: "a Jive inbox response is an object, not an array")
+                throw StreamError(
+                    kind: .unexpectedDocument, message: "a Jive inbox response is an object, not an array")
             }
             contexts.append(.root)
             return

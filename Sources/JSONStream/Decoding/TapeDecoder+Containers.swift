@@ -34,8 +34,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func require(_ key: Key) throws -> Int {
         guard let index = valueIndex(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "no member \"\(key.stringValue)\""))
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "no member \"\(key.stringValue)\""))
         }
         return index
     }
@@ -121,8 +123,10 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func advance() throws -> Int {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, DecodingError.Context(
-                codingPath: elementPath, debugDescription: "the array has only \(currentIndex) elements"))
+            throw DecodingError.valueNotFound(
+                Any.self,
+                DecodingError.Context(
+                    codingPath: elementPath, debugDescription: "the array has only \(currentIndex) elements"))
         }
         let index = cursor
         cursor = decoder.tape.next(after: cursor)

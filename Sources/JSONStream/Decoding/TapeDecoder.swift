@@ -78,8 +78,9 @@ final class TapeDecoder: Decoder {
             return JSONNumberText.uint64(text).flatMap { I(exactly: $0) }
         }
         guard let value else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path, debugDescription: "the number \(tape.string(index)) does not fit in \(I.self)"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path, debugDescription: "the number \(tape.string(index)) does not fit in \(I.self)"))
         }
         return value
     }
@@ -87,8 +88,10 @@ final class TapeDecoder: Decoder {
     func decodeDouble(at index: Int, path: [any CodingKey]) throws -> Double {
         guard tape.tokens[index].kind == .number else { throw mismatch(expected: "a number", at: index, path: path) }
         guard let value = tape.withText(index, JSONNumberText.double) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path, debugDescription: "the number \(tape.string(index)) is out of the range of Double"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path, debugDescription: "the number \(tape.string(index)) is out of the range of Double"
+                ))
         }
         return value
     }
@@ -104,8 +107,9 @@ final class TapeDecoder: Decoder {
             switch tape.tokens[index].kind {
             case .string:
                 guard let date = tape.withText(index, DateParser.parse) else {
-                    throw DecodingError.dataCorrupted(DecodingError.Context(
-                        codingPath: path, debugDescription: "\"\(tape.string(index))\" is not a date"))
+                    throw DecodingError.dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: path, debugDescription: "\"\(tape.string(index))\" is not a date"))
                 }
                 return date as! T
             case .number:
@@ -116,16 +120,18 @@ final class TapeDecoder: Decoder {
         case is URL.Type:
             let text = try decodeString(at: index, path: path)
             guard let url = URL(string: text) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: path, debugDescription: "\"\(text)\" is not a URL"))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: path, debugDescription: "\"\(text)\" is not a URL"))
             }
             return url as! T
         case is JSONValue.Type:
             do {
                 return try tape.jsonValue(at: index) as! T
             } catch {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: path, debugDescription: "the number \(error.text) has no exact representation"))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: path, debugDescription: "the number \(error.text) has no exact representation"))
             }
         default:
             return try T(from: TapeDecoder(tape: tape, index: index, codingPath: path))

@@ -96,7 +96,8 @@ struct TokenTape {
         var name = name
         return name.withUTF8 { wanted in
             withText(index) { text in
-                text.count == wanted.count && (text.isEmpty || memcmp(text.baseAddress!, wanted.baseAddress!, text.count) == 0)
+                text.count == wanted.count
+                    && (text.isEmpty || memcmp(text.baseAddress!, wanted.baseAddress!, text.count) == 0)
             }
         }
     }

@@ -5,7 +5,9 @@
 /// (one page, bounded by the page size) until the users are known or the response ends.
 final class TwitterSearchDecoder: JSONEventHandler {
     private enum Context {
-        case root, tweets(TwitterSearchFormat), searchMetadata, meta, includes, includedUsers, includedUser
+        case root
+        case tweets(TwitterSearchFormat)
+        case searchMetadata, meta, includes, includedUsers, includedUser
         case errors, errorItem
     }
 
@@ -166,7 +168,8 @@ final class TwitterSearchDecoder: JSONEventHandler {
         pendingKey = nil
         switch (context, key) {
         case (.tweets, _):
-            throw StreamError(kind: .typeMismatch, message: "expected a tweet object, found \(ScalarReading<Int>.describe(value))")
+            throw StreamError(
+                kind: .typeMismatch, message: "expected a tweet object, found \(ScalarReading<Int>.describe(value))")
         case (.root, .maxID?), (.searchMetadata, .maxID?): page.maxID = try read(value.int64)
         case (.root, .sinceID?), (.searchMetadata, .sinceID?): page.sinceID = try read(value.int64)
         case (.root, .refreshURL?), (.searchMetadata, .refreshURL?): page.refreshURL = try read(value.text)

@@ -97,7 +97,8 @@ final class TwitterStreamDecoder: JSONEventHandler {
 
     private func checkSize() throws(StreamError) {
         if engine.currentByteOffset() - messageStart > limits.maximumItemBytes {
-            throw StreamError(kind: .limitExceeded, message: "a message is larger than \(limits.maximumItemBytes) bytes")
+            throw StreamError(
+                kind: .limitExceeded, message: "a message is larger than \(limits.maximumItemBytes) bytes")
         }
     }
 

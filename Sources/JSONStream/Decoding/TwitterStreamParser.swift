@@ -105,7 +105,8 @@ public final class TwitterStreamParser: StreamingParser {
                 try engine.skip(UnsafeRawBufferPointer(rebasing: chunk[start..<index]))
                 if complete {
                     guard value <= limits.maximumItemBytes else {
-                        throw engine.errorAtEnd(.limitExceeded, "a message of \(value) bytes is larger than \(limits.maximumItemBytes)")
+                        throw engine.errorAtEnd(
+                            .limitExceeded, "a message of \(value) bytes is larger than \(limits.maximumItemBytes)")
                     }
                     framing = value > 0 ? .body(remaining: value) : .lengthLine(value: 0, digits: 0)
                 } else {

@@ -51,7 +51,8 @@ struct InputScreen {
             if let hit = memchr(base, Int32(control), limit) {
                 limit = base.distance(to: UnsafeRawPointer(hit))
                 let name = control == 0x0C ? "form feed" : "vertical tab"
-                fault = Fault(index: limit, message: "\(name) (U+000\(control == 0x0C ? "C" : "B")) is not JSON whitespace")
+                fault = Fault(
+                    index: limit, message: "\(name) (U+000\(control == 0x0C ? "C" : "B")) is not JSON whitespace")
             }
         }
         if let escapeFault = scanEscapes(base, count: limit) { return escapeFault }
@@ -67,7 +68,8 @@ struct InputScreen {
                 index = base.distance(to: UnsafeRawPointer(hit)) + 1
                 state = .escape
             case .escape:
-                state = base.load(fromByteOffset: index, as: UInt8.self) == 0x75
+                state =
+                    base.load(fromByteOffset: index, as: UInt8.self) == 0x75
                     ? .hex(digits: 0, value: 0, afterHigh: false) : .idle
                 index += 1
             case .needLowBackslash:

@@ -325,7 +325,8 @@ final class JSONEngine {
             if let failure = checkText(bytes, what: "string") { return record(failure) }
         case .number(let bytes):
             if bytes.count > limits.maximumTextBytes {
-                return record(StreamError(kind: .limitExceeded, message: "a number longer than \(limits.maximumTextBytes) bytes"))
+                return record(
+                    StreamError(kind: .limitExceeded, message: "a number longer than \(limits.maximumTextBytes) bytes"))
             }
         case .bool, .null:
             break

@@ -47,7 +47,8 @@ enum JSONNumberText {
             guard digit >= 0 && digit < 10 else { return nil }
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
             // Accumulate negatively so that Int64.min is reachable.
-            let (next, overflow2) = negative
+            let (next, overflow2) =
+                negative
                 ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             value = next

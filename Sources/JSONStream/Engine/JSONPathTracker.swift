@@ -69,10 +69,12 @@ struct JSONPathTracker {
 
     /// `.name`, or `["a.b"]` when the name would not read back as one member.
     static func component(_ name: String, first: Bool) -> String {
-        let plain = !name.isEmpty && name.utf8.allSatisfy { byte in
-            byte == 0x5F || byte == 0x2D || byte == 0x24 || byte == 0x40 || byte == 0x3A || byte >= 0x80
-                || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-        }
+        let plain =
+            !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                byte == 0x5F || byte == 0x2D || byte == 0x24 || byte == 0x40 || byte == 0x3A || byte >= 0x80
+                    || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+            }
         if plain { return first ? name : "." + name }
         var escaped = ""
         for scalar in name.unicodeScalars {

@@ -52,7 +52,10 @@ extension JSONValue {
             return
         }
         let object = try decoder.container(keyedBy: AnyCodingKey.self)
-        self = .object(try object.allKeys.map { JSONMember(key: $0.stringValue, value: try object.decode(JSONValue.self, forKey: $0)) })
+        self = .object(
+            try object.allKeys.map {
+                JSONMember(key: $0.stringValue, value: try object.decode(JSONValue.self, forKey: $0))
+            })
     }
 
     /// Encodes the value as the JSON it stands for.

@@ -23,8 +23,9 @@ public enum TwitterStreamMessage: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "a stream message needs one key naming its kind"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "a stream message needs one key naming its kind"))
         }
         switch key {
         case .tweet: self = .tweet(try container.decode(Tweet.self, forKey: key))
