@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "StreamCore", targets: ["StreamCore"]),
         .library(name: "AtomStream", targets: ["AtomStream"]),
+        .library(name: "JSONStream", targets: ["JSONStream"]),
         .executable(name: "feedstream", targets: ["feedstream"]),
     ],
     targets: [
@@ -21,12 +22,14 @@ let package = Package(
         ),
         .target(name: "StreamCore"),
         .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
-        .executableTarget(name: "feedstream", dependencies: ["AtomStream"]),
+        .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
+        .executableTarget(name: "feedstream", dependencies: ["AtomStream", "JSONStream"]),
         .executableTarget(name: "Benchmarks", dependencies: ["AtomStream", "CLibXML2"]),
         .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
         .testTarget(name: "FeedStreamToolTests", dependencies: ["feedstream", "StreamTestSupport"]),
+        .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

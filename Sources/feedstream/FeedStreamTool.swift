@@ -17,7 +17,7 @@ enum FeedStreamTool {
     }
 
     /// Every subcommand by name; each decoder family registers its own in a `FeedStreamTool+Family.swift` file.
-    static var subcommands: [(name: String, command: Subcommand)] { atomCommands }
+    static var subcommands: [(name: String, command: Subcommand)] { atomCommands + jsonCommands }
 
     static var usage: String {
         "usage:\n" + subcommands.map { "  feedstream \($0.name) \($0.command.usage)" }.joined(separator: "\n")

@@ -1,0 +1,184 @@
+import Foundation
+
+/// Reads a Jive inbox response (`{"list":[…],"itemsPerPage":…,"links":{…},"unread":…}`) off the engine's
+/// events: each entry of `list` is returned as it closes, the rest fills a ``JiveInboxPage``.
+final class JiveInboxDecoder: JSONEventHandler {
+    private enum Context {
+        case root, list, entry
+        case activityObject(Role)
+        case image(Role)
+        case jive, links
+    }
+
+    enum Role {
+        case actor, object, target
+    }
+
+    private enum Key {
+        case list, itemsPerPage, links, unread, next, previous, verb, title, content, published, updated, url
+        case actor, object, target, jive, collection, collectionUpdated, read, id, displayName, objectType
+        case summary, image
+    }
+
+    private static let keys = KeyTable<Key>([
+        ("list", .list), ("itemsPerPage", .itemsPerPage), ("links", .links), ("unread", .unread), ("next", .next),
+        ("previous", .previous), ("verb", .verb), ("title", .title), ("content", .content),
+        ("published", .published), ("updated", .updated), ("url", .url), ("actor", .actor), ("object", .object),
+        ("target", .target), ("jive", .jive), ("collection", .collection),
+        ("collectionUpdated", .collectionUpdated), ("read", .read), ("id", .id), ("displayName", .displayName),
+        ("objectType", .objectType), ("summary", .summary), ("image", .image),
+    ])
+
+    /// Verbs for which an entry is shown as acclaim.
+    private static let acclaimVerbs: Set<String> = [
+        "jive:liked", "jive:promoted", "jive:rated", "jive:acclaimed", "jive:endorsed", "jive:marked_helpful",
+        "jive:marked_correct",
+    ]
+
+    private let limits: StreamLimits
+    unowned(unsafe) var engine: JSONEngine!
+    private var contexts: [Context] = []
+    private var skipDepth = 0
+    private var pendingKey: Key?
+    private var entry = JiveInboxEntry()
+    private var activityObject = JiveActivityObject()
+    private var entryStart = 0
+    private(set) var page = JiveInboxPage()
+    private var completed: [JiveInboxEntry] = []
+
+    init(limits: StreamLimits) {
+        self.limits = limits
+    }
+
+    func takeCompleted() -> [JiveInboxEntry] {
+        defer { completed.removeAll(keepingCapacity: true) }
+        return completed
+    }
+
+    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+        if skipDepth == 0 { pendingKey = Self.keys.lookup(name) }
+    }
+
+    func startObject() throws(StreamError) { try start(array: false) }
+    func startArray() throws(StreamError) { try start(array: true) }
+    func endObject() throws(StreamError) { try end() }
+    func endArray() throws(StreamError) { try end() }
+
+    private func start(array: Bool) throws(StreamError) {
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        let key = pendingKey
+        pendingKey = nil
+        guard let context = contexts.last else {
+            guard !array else {
+                throw StreamError(
+                    kind: .unexpectedDocument, message: "a Jive inbox response is an object, not an array")
+            }
+            contexts.append(.root)
+            return
+        }
+        if case .entry = context { try checkEntrySize() }
+        switch (context, key, array) {
+        case (.root, .list?, true): contexts.append(.list)
+        case (.root, .links?, false): contexts.append(.links)
+        case (.list, _, false):
+            entry = JiveInboxEntry()
+            entryStart = engine.currentByteOffset() - 1
+            contexts.append(.entry)
+        case (.list, _, true):
+            throw StreamError(kind: .typeMismatch, message: "expected an inbox entry object, found an array")
+        case (.entry, .actor?, false): beginObject(.actor)
+        case (.entry, .object?, false): beginObject(.object)
+        case (.entry, .target?, false): beginObject(.target)
+        case (.entry, .jive?, false): contexts.append(.jive)
+        case (.activityObject(let role), .image?, false): contexts.append(.image(role))
+        default: skipDepth = 1
+        }
+    }
+
+    private func beginObject(_ role: Role) {
+        activityObject = JiveActivityObject()
+        contexts.append(.activityObject(role))
+    }
+
+    private func end() throws(StreamError) {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        switch contexts.removeLast() {
+        case .activityObject(.actor): entry.actor = activityObject
+        case .activityObject(.object): entry.object = activityObject
+        case .activityObject(.target): entry.target = activityObject
+        case .entry: try completeEntry()
+        case .root, .list, .image, .jive, .links: break
+        }
+    }
+
+    func scalar(_ value: JSONScalar) throws(StreamError) {
+        guard skipDepth == 0, let context = contexts.last else {
+            if contexts.isEmpty {
+                throw StreamError(kind: .unexpectedDocument, message: "a Jive inbox response is an object")
+            }
+            return
+        }
+        let key = pendingKey
+        pendingKey = nil
+        switch (context, key) {
+        case (.root, .itemsPerPage?): page.itemsPerPage = try read(value.int)
+        case (.root, .unread?): page.unread = try read(value.int)
+        case (.links, .next?): page.next = try read(value.text)
+        case (.links, .previous?): page.previous = try read(value.text)
+        case (.list, _): throw StreamError(kind: .typeMismatch, message: "expected an inbox entry object")
+        case (.entry, .verb?): entry.verb = try read(value.text)
+        case (.entry, .title?): entry.title = try read(value.text)
+        case (.entry, .content?): entry.content = try read(value.text)
+        case (.entry, .published?): entry.published = try read(value.date)
+        case (.entry, .updated?): entry.updated = try read(value.date)
+        case (.entry, .url?): entry.url = try read(value.text)
+        case (.jive, .collection?): entry.collection = try read(value.text)
+        case (.jive, .collectionUpdated?): entry.collectionUpdated = try read(value.date)
+        case (.jive, .read?): entry.read = try read(value.bool)
+        case (.activityObject, .id?): activityObject.id = try read(value.text)
+        case (.activityObject, .displayName?): activityObject.displayName = try read(value.text)
+        case (.activityObject, .objectType?): activityObject.objectType = try read(value.text)
+        case (.activityObject, .url?): activityObject.url = try read(value.text)
+        case (.activityObject, .summary?): activityObject.summary = try read(value.text)
+        case (.image, .url?): activityObject.imageURL = try read(value.text)
+        default: break
+        }
+    }
+
+    private func read<V>(_ reading: ScalarReading<V>) throws(StreamError) -> V? {
+        switch reading {
+        case .value(let value): return value
+        case .absent: return nil
+        case .wrongType(let found): throw StreamError(kind: .typeMismatch, message: "unexpected \(found)")
+        }
+    }
+
+    private func checkEntrySize() throws(StreamError) {
+        if engine.currentByteOffset() - entryStart > limits.maximumItemBytes {
+            throw StreamError(kind: .limitExceeded, message: "an entry is larger than \(limits.maximumItemBytes) bytes")
+        }
+    }
+
+    private func completeEntry() throws(StreamError) {
+        try checkEntrySize()
+        if let verb = entry.verb, Self.acclaimVerbs.contains(verb) {
+            entry.kind = .acclaim
+        } else if entry.object?.url == nil {
+            entry.kind = .notice
+        } else {
+            entry.kind = .general
+        }
+        entry.contentURL = entry.object?.id
+        if let updated = entry.updated {
+            page.earliest = min(page.earliest ?? updated, updated)
+            page.latest = max(page.latest ?? updated, updated)
+        }
+        completed.append(entry)
+    }
+}

@@ -1,0 +1,45 @@
+/// Decodes a Jive REST v3 inbox response (`GET /api/core/v3/inbox`) into ``JiveInboxEntry``s as they complete,
+/// and the paging metadata into ``page``. The anti-hijacking prefix
+/// `throw 'allowIllegalResourceCall is false.';` is skipped wherever the chunks split it.
+public final class JiveInboxParser: StreamingParser {
+    public typealias Item = JiveInboxEntry
+
+    private let decoder: JiveInboxDecoder
+    private let engine: JSONEngine
+    private var lifecycle = StreamLifecycle()
+
+    /// Creates a parser bounded by `limits`.
+    public init(limits: StreamLimits = .default) {
+        decoder = JiveInboxDecoder(limits: limits)
+        engine = JSONEngine(handler: decoder, limits: limits, options: .jive)
+        decoder.engine = engine
+    }
+
+    /// The page metadata read so far; complete after ``finish()``.
+    public var page: JiveInboxPage { decoder.page }
+
+    public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [JiveInboxEntry] {
+        try lifecycle.begin()
+        var failure: StreamError?
+        do {
+            try engine.parse(chunk)
+        } catch {
+            failure = error
+        }
+        return try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
+    }
+
+    public func finish() throws -> [JiveInboxEntry] {
+        if lifecycle.isFinished { return [] }
+        try lifecycle.begin()
+        var failure: StreamError?
+        do {
+            try engine.finish()
+        } catch {
+            failure = error
+        }
+        let entries = try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
+        lifecycle.markFinished()
+        return entries
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Conversions from scalar events to model fields, shared by the hand-written decoders.
+///
+/// Each returns `.absent` for `null` (Twitter and Jive send `null` for many optional fields) and `.wrongType`
+/// when the value cannot be the field, so the decoder decides whether that is an error.
+enum ScalarReading<Value> {
+    case value(Value)
+    case absent
+    case wrongType(found: String)
+
+    static func describe(_ scalar: JSONScalar) -> String {
+        switch scalar {
+        case .string: "a string"
+        case .number(let text): "the number \(String(decoding: text, as: UTF8.self))"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+extension JSONScalar {
+    var text: ScalarReading<String> {
+        switch self {
+        case .string(let bytes): .value(String(decoding: bytes, as: UTF8.self))
+        case .null: .absent
+        default: .wrongType(found: ScalarReading<String>.describe(self))
+        }
+    }
+
+    /// A 64-bit id from a number or from digits in a string (v2 sends ids as strings).
+    var int64: ScalarReading<Int64> {
+        switch self {
+        case .number(let bytes), .string(let bytes):
+            if let value = JSONNumberText.int64(bytes), bytes.first != 0x2B { return .value(value) }
+            return .wrongType(found: ScalarReading<Int64>.describe(self))
+        case .null: return .absent
+        case .bool: return .wrongType(found: ScalarReading<Int64>.describe(self))
+        }
+    }
+
+    var int: ScalarReading<Int> {
+        switch int64 {
+        case .value(let value): .value(Int(value))
+        case .absent: .absent
+        case .wrongType(let found): .wrongType(found: found)
+        }
+    }
+
+    var double: ScalarReading<Double> {
+        switch self {
+        case .number(let bytes):
+            if let value = JSONNumberText.double(bytes) { return .value(value) }
+            return .wrongType(found: ScalarReading<Double>.describe(self))
+        case .null: return .absent
+        default: return .wrongType(found: ScalarReading<Double>.describe(self))
+        }
+    }
+
+    var bool: ScalarReading<Bool> {
+        switch self {
+        case .bool(let flag): .value(flag)
+        case .null: .absent
+        default: .wrongType(found: ScalarReading<Bool>.describe(self))
+        }
+    }
+
+    /// A timestamp in any form ``DateParser`` reads.
+    var date: ScalarReading<Date> {
+        switch self {
+        case .string(let bytes):
+            if let date = DateParser.parse(bytes) { return .value(date) }
+            return .wrongType(found: "\"\(String(decoding: bytes, as: UTF8.self))\", which is not a date")
+        case .null: return .absent
+        default: return .wrongType(found: ScalarReading<Date>.describe(self))
+        }
+    }
+}

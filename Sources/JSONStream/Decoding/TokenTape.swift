@@ -1,0 +1,112 @@
+/// The events of one selected value, kept compactly until the value closes and is decoded.
+///
+/// Texts (member names, strings, number literals) go into one byte buffer; tokens refer to them by offset.
+/// Container starts record where their end is and how many children they have, so a decoder can jump over a
+/// member it does not need. Both buffers keep their capacity between items.
+struct TokenTape {
+    enum Kind: UInt8 {
+        case objectStart, objectEnd, arrayStart, arrayEnd, key, string, number, trueValue, falseValue, null
+    }
+
+    struct Token {
+        var kind: Kind
+        /// Texts: offset into `bytes`. Container starts: index of the matching end token.
+        var first: UInt32
+        /// Texts: length. Container starts: number of elements or members.
+        var second: UInt32
+    }
+
+    private(set) var tokens: [Token] = []
+    private(set) var bytes: [UInt8] = []
+    private var open: [Int] = []
+
+    /// Whether a container is still open.
+    var isOpen: Bool { !open.isEmpty }
+
+    /// The memory the current value holds.
+    var footprint: Int { bytes.count + tokens.count * MemoryLayout<Token>.stride }
+
+    mutating func reset() {
+        tokens.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    private mutating func countChild() {
+        if let parent = open.last { tokens[parent].second += 1 }
+    }
+
+    mutating func start(array: Bool) {
+        countChild()
+        open.append(tokens.count)
+        tokens.append(Token(kind: array ? .arrayStart : .objectStart, first: 0, second: 0))
+    }
+
+    mutating func end(array: Bool) {
+        let start = open.removeLast()
+        tokens[start].first = UInt32(tokens.count)
+        tokens.append(Token(kind: array ? .arrayEnd : .objectEnd, first: UInt32(start), second: 0))
+    }
+
+    mutating func key(_ name: UnsafeRawBufferPointer) {
+        tokens.append(Token(kind: .key, first: UInt32(bytes.count), second: UInt32(name.count)))
+        bytes.append(contentsOf: name)
+    }
+
+    mutating func scalar(_ value: JSONScalar) {
+        countChild()
+        switch value {
+        case .string(let text):
+            tokens.append(Token(kind: .string, first: UInt32(bytes.count), second: UInt32(text.count)))
+            bytes.append(contentsOf: text)
+        case .number(let text):
+            tokens.append(Token(kind: .number, first: UInt32(bytes.count), second: UInt32(text.count)))
+            bytes.append(contentsOf: text)
+        case .bool(let flag):
+            tokens.append(Token(kind: flag ? .trueValue : .falseValue, first: 0, second: 0))
+        case .null:
+            tokens.append(Token(kind: .null, first: 0, second: 0))
+        }
+    }
+
+    /// The index just past the value starting at `index`.
+    func next(after index: Int) -> Int {
+        switch tokens[index].kind {
+        case .objectStart, .arrayStart: Int(tokens[index].first) + 1
+        default: index + 1
+        }
+    }
+
+    /// Calls `body` with the text of a key, string or number token.
+    func withText<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let token = tokens[index]
+        return try bytes.withUnsafeBytes { all in
+            try body(UnsafeRawBufferPointer(rebasing: all[Int(token.first)..<Int(token.first + token.second)]))
+        }
+    }
+
+    /// The text of a key, string or number token.
+    func string(_ index: Int) -> String {
+        withText(index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether a key token equals `name`, compared on bytes.
+    func keyEquals(_ index: Int, _ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { wanted in
+            withText(index) { text in
+                text.count == wanted.count
+                    && (text.isEmpty || memcmp(text.baseAddress!, wanted.baseAddress!, text.count) == 0)
+            }
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif

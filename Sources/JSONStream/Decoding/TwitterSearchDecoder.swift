@@ -1,0 +1,246 @@
+/// Reads a search response of any generation off the engine's events: page metadata into a
+/// ``TwitterSearchPage``, each tweet through a ``TweetEventReader``.
+///
+/// v2 names authors by id and lists users in `includes.users`, which may come after `data`; tweets are then held
+/// (one page, bounded by the page size) until the users are known or the response ends.
+final class TwitterSearchDecoder: JSONEventHandler {
+    private enum Context {
+        case root
+        case tweets(TwitterSearchFormat)
+        case searchMetadata, meta, includes, includedUsers, includedUser
+        case errors, errorItem
+    }
+
+    private enum Key {
+        case results, statuses, searchMetadata, data, includes, meta, users, errors, error, message, detail, title
+        case maxID, sinceID, refreshURL, nextPage, nextResults, query, completedIn, resultsPerPage, count
+        case newestID, oldestID, resultCount, nextToken, id, name, username, profileImageURL
+    }
+
+    private static let keys = KeyTable<Key>([
+        ("results", .results), ("statuses", .statuses), ("search_metadata", .searchMetadata), ("data", .data),
+        ("includes", .includes), ("meta", .meta), ("users", .users), ("errors", .errors), ("error", .error),
+        ("message", .message), ("detail", .detail), ("title", .title), ("max_id", .maxID),
+        ("since_id", .sinceID), ("refresh_url", .refreshURL), ("next_page", .nextPage),
+        ("next_results", .nextResults), ("query", .query), ("completed_in", .completedIn),
+        ("results_per_page", .resultsPerPage), ("count", .count), ("newest_id", .newestID),
+        ("oldest_id", .oldestID), ("result_count", .resultCount), ("next_token", .nextToken), ("id", .id),
+        ("name", .name), ("username", .username), ("profile_image_url", .profileImageURL),
+    ])
+
+    private let limits: StreamLimits
+    unowned(unsafe) var engine: JSONEngine!
+    private var contexts: [Context] = []
+    private var skipDepth = 0
+    private var pendingKey: Key?
+    private var reader = TweetEventReader(strict: true, readsNotices: false)
+    private var readingTweet = false
+    private var tweetFormat = TwitterSearchFormat.v1_1
+    private var tweetStart = 0
+    private(set) var page = TwitterSearchPage()
+    private var completed: [Tweet] = []
+
+    private var heldTweets: [(tweet: Tweet, authorID: Int64?)] = []
+    private var users: [Int64: TwitterUser] = [:]
+    private var usersKnown = false
+    private var user = (id: Int64?.none, name: String?.none, username: String?.none, image: String?.none)
+    private var serviceMessage: String?
+
+    init(limits: StreamLimits) {
+        self.limits = limits
+    }
+
+    func takeCompleted() -> [Tweet] {
+        defer { completed.removeAll(keepingCapacity: true) }
+        return completed
+    }
+
+    // MARK: - Events
+
+    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+        if readingTweet {
+            reader.key(name)
+        } else if skipDepth == 0 {
+            pendingKey = Self.keys.lookup(name)
+        }
+    }
+
+    func startObject() throws(StreamError) { try start(array: false) }
+    func startArray() throws(StreamError) { try start(array: true) }
+    func endObject() throws(StreamError) { try end() }
+    func endArray() throws(StreamError) { try end() }
+
+    private func start(array: Bool) throws(StreamError) {
+        if readingTweet {
+            try checkTweetSize()
+            try reader.start(array: array)
+            return
+        }
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        let key = pendingKey
+        pendingKey = nil
+        guard let context = contexts.last else {
+            guard !array else {
+                throw StreamError(kind: .unexpectedDocument, message: "a search response is an object, not an array")
+            }
+            contexts.append(.root)
+            return
+        }
+        switch (context, key, array) {
+        case (.tweets(let format), _, false):
+            beginTweet(format)
+        case (.tweets, _, true):
+            throw StreamError(kind: .typeMismatch, message: "expected a tweet object, found an array")
+        case (.root, .results?, true): contexts.append(.tweets(detect(.v1)))
+        case (.root, .statuses?, true): contexts.append(.tweets(detect(.v1_1)))
+        case (.root, .data?, true): contexts.append(.tweets(detect(.v2)))
+        case (.root, .data?, false): beginTweet(detect(.v2))
+        case (.root, .searchMetadata?, false):
+            _ = detect(.v1_1)
+            contexts.append(.searchMetadata)
+        case (.root, .meta?, false):
+            _ = detect(.v2)
+            contexts.append(.meta)
+        case (.root, .includes?, false):
+            _ = detect(.v2)
+            contexts.append(.includes)
+        case (.includes, .users?, true): contexts.append(.includedUsers)
+        case (.includedUsers, _, false):
+            user = (nil, nil, nil, nil)
+            contexts.append(.includedUser)
+        case (.root, .errors?, true): contexts.append(.errors)
+        case (.errors, _, false): contexts.append(.errorItem)
+        default:
+            skipDepth = 1
+        }
+    }
+
+    private func beginTweet(_ format: TwitterSearchFormat) {
+        tweetFormat = format
+        tweetStart = engine.currentByteOffset() - 1
+        reader.begin()
+        readingTweet = true
+    }
+
+    private func end() throws(StreamError) {
+        if readingTweet {
+            if reader.end() { try completeTweet() }
+            return
+        }
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        switch contexts.removeLast() {
+        case .includedUser:
+            if let id = user.id, let screenName = user.username {
+                users[id] = TwitterUser(
+                    id: id, idString: String(id), screenName: screenName, name: user.name, profileImageURL: user.image)
+            }
+        case .includes:
+            usersKnown = true
+            releaseHeldTweets()
+        case .root:
+            releaseHeldTweets()
+            if let serviceMessage, page.format == nil {
+                throw StreamError(kind: .serviceError, message: "Twitter answered with an error: \(serviceMessage)")
+            }
+        default:
+            break
+        }
+    }
+
+    func scalar(_ value: JSONScalar) throws(StreamError) {
+        if readingTweet {
+            try reader.scalar(value)
+            return
+        }
+        guard skipDepth == 0, let context = contexts.last else {
+            if contexts.isEmpty && skipDepth == 0 {
+                throw StreamError(kind: .unexpectedDocument, message: "a search response is an object")
+            }
+            return
+        }
+        let key = pendingKey
+        pendingKey = nil
+        switch (context, key) {
+        case (.tweets, _):
+            throw StreamError(
+                kind: .typeMismatch, message: "expected a tweet object, found \(ScalarReading<Int>.describe(value))")
+        case (.root, .maxID?), (.searchMetadata, .maxID?): page.maxID = try read(value.int64)
+        case (.root, .sinceID?), (.searchMetadata, .sinceID?): page.sinceID = try read(value.int64)
+        case (.root, .refreshURL?), (.searchMetadata, .refreshURL?): page.refreshURL = try read(value.text)
+        case (.root, .nextPage?):
+            _ = detect(.v1)
+            page.nextPage = try read(value.text)
+        case (.searchMetadata, .nextResults?): page.nextPage = try read(value.text)
+        case (.root, .query?), (.searchMetadata, .query?): page.query = try read(value.text)
+        case (.root, .completedIn?), (.searchMetadata, .completedIn?): page.completedIn = try read(value.double)
+        case (.root, .resultsPerPage?):
+            _ = detect(.v1)
+            page.count = try read(value.int)
+        case (.searchMetadata, .count?): page.count = try read(value.int)
+        case (.meta, .newestID?): page.newestID = try read(value.int64)
+        case (.meta, .oldestID?): page.oldestID = try read(value.int64)
+        case (.meta, .resultCount?): page.resultCount = try read(value.int)
+        case (.meta, .nextToken?): page.nextPage = try read(value.text)
+        case (.includedUser, .id?): user.id = try read(value.int64)
+        case (.includedUser, .name?): user.name = try read(value.text)
+        case (.includedUser, .username?): user.username = try read(value.text)
+        case (.includedUser, .profileImageURL?): user.image = try read(value.text)
+        case (.root, .error?), (.errorItem, .message?), (.errorItem, .detail?), (.errorItem, .title?):
+            if serviceMessage == nil, case .value(let text) = value.text { serviceMessage = text }
+        default:
+            break
+        }
+    }
+
+    // MARK: - Tweets
+
+    private func detect(_ format: TwitterSearchFormat) -> TwitterSearchFormat {
+        if page.format == nil { page.format = format }
+        return format
+    }
+
+    private func read<V>(_ reading: ScalarReading<V>) throws(StreamError) -> V? {
+        switch reading {
+        case .value(let value): return value
+        case .absent: return nil
+        case .wrongType(let found): throw StreamError(kind: .typeMismatch, message: "unexpected \(found)")
+        }
+    }
+
+    private func checkTweetSize() throws(StreamError) {
+        if engine.currentByteOffset() - tweetStart > limits.maximumItemBytes {
+            throw StreamError(kind: .limitExceeded, message: "a tweet is larger than \(limits.maximumItemBytes) bytes")
+        }
+    }
+
+    private func completeTweet() throws(StreamError) {
+        readingTweet = false
+        try checkTweetSize()
+        guard let tweet = reader.fields.makeTweet() else {
+            throw StreamError(kind: .typeMismatch, message: "a tweet needs an id and a text")
+        }
+        if tweetFormat == .v2 && !usersKnown {
+            heldTweets.append((tweet, reader.fields.authorID))
+        } else {
+            completed.append(resolved(tweet, authorID: reader.fields.authorID))
+        }
+    }
+
+    private func resolved(_ tweet: Tweet, authorID: Int64?) -> Tweet {
+        guard tweet.user == nil, let authorID, let user = users[authorID] else { return tweet }
+        var tweet = tweet
+        tweet.user = user
+        return tweet
+    }
+
+    private func releaseHeldTweets() {
+        for (tweet, authorID) in heldTweets { completed.append(resolved(tweet, authorID: authorID)) }
+        heldTweets.removeAll()
+    }
+}

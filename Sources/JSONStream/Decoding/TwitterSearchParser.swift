@@ -1,0 +1,51 @@
+/// Decodes Twitter search responses — v1 `search.json` (`results`), v1.1 (`statuses` + `search_metadata`) and
+/// v2 (`data` + `includes` + `meta`) — into ``Tweet``s as they complete, and the page metadata into ``page``.
+///
+/// ```swift
+/// let parser = TwitterSearchParser()
+/// for chunk in chunks { for tweet in try parser.parse(chunk) { show(tweet) } }
+/// _ = try parser.finish()
+/// let next = parser.page.nextPage
+/// ```
+public final class TwitterSearchParser: StreamingParser {
+    public typealias Item = Tweet
+
+    private let decoder: TwitterSearchDecoder
+    private let engine: JSONEngine
+    private var lifecycle = StreamLifecycle()
+
+    /// Creates a parser bounded by `limits`.
+    public init(limits: StreamLimits = .default) {
+        decoder = TwitterSearchDecoder(limits: limits)
+        engine = JSONEngine(handler: decoder, limits: limits, options: .strict)
+        decoder.engine = engine
+    }
+
+    /// The page metadata read so far; complete after ``finish()``.
+    public var page: TwitterSearchPage { decoder.page }
+
+    public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [Tweet] {
+        try lifecycle.begin()
+        var failure: StreamError?
+        do {
+            try engine.parse(chunk)
+        } catch {
+            failure = error
+        }
+        return try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
+    }
+
+    public func finish() throws -> [Tweet] {
+        if lifecycle.isFinished { return [] }
+        try lifecycle.begin()
+        var failure: StreamError?
+        do {
+            try engine.finish()
+        } catch {
+            failure = error
+        }
+        let tweets = try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
+        lifecycle.markFinished()
+        return tweets
+    }
+}

@@ -1,0 +1,386 @@
+private import CYajl
+import StreamCore
+
+/// The yajl 2 push parser behind every JSON parser: owns the `yajl_handle`, turns yajl's callbacks into
+/// ``JSONEventHandler`` events, and adds what yajl lacks.
+///
+/// yajl only reports offsets into the chunk it was last given, may hold a split token and re-scan it from its
+/// start, and lets a few faults through (see ``InputScreen``, ``UTF8Validation``). The engine keeps the absolute
+/// position (``LineCounter``), the JSON path, the depth and length limits, and feeds yajl through a
+/// ``ChunkIntake`` so that total work stays linear whatever the chunk size.
+///
+/// Callbacks cannot throw across C: they record the Swift error and return 0, which stops yajl with
+/// `yajl_status_client_canceled`; the recorded error is thrown after `yajl_parse` returns.
+final class JSONEngine {
+    /// What the engine does with the next bytes.
+    private enum Phase {
+        /// At the start: a UTF-8 byte order mark is skipped.
+        case byteOrderMark
+        /// After it, when enabled: the Jive prefix is skipped (leading whitespace allowed).
+        case jivePrefix
+        /// Handing bytes to yajl.
+        case parsing
+        /// Stopped by an error or the end of input.
+        case stopped
+    }
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    private static let jivePrefix = Array("throw 'allowIllegalResourceCall is false.';".utf8)
+
+    let limits: StreamLimits
+    private let options: JSONReadingOptions
+    private var handle: yajl_handle?
+    private unowned(unsafe) let handler: any JSONEventHandler
+    private var phase: Phase = .byteOrderMark
+    private var pendingPreamble: [UInt8] = []
+
+    /// The intake's counters prove linear work in tests.
+    private(set) var intake = ChunkIntake()
+    private var lines = LineCounter()
+    private var screen = InputScreen()
+    private var path = JSONPathTracker()
+    private var recordedError: StreamError?
+    private var madeProgress = false
+    private var bytesSinceProgress = 0
+    /// The bytes yajl is parsing right now; callbacks place themselves in it.
+    private var current = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// Whether any value has started, so an empty multi-value stream can end cleanly.
+    private(set) var sawValue = false
+
+    /// Creates an engine; `multipleValues` accepts whitespace-separated top-level values (streams).
+    init(
+        handler: any JSONEventHandler, limits: StreamLimits, options: JSONReadingOptions,
+        multipleValues: Bool = false
+    ) {
+        self.handler = handler
+        self.limits = limits
+        self.options = options
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        handle = yajl_alloc(engineCallbacks, nil, context)
+        if multipleValues, let handle { _ = feedstream_yajl_allow_multiple_values(handle) }
+    }
+
+    deinit {
+        if let handle { yajl_free(handle) }
+    }
+
+    /// The nesting depth of the value being read; 0 between top-level values.
+    var depth: Int { path.depth }
+
+    /// The JSON path of the value being read.
+    func currentPath() -> String { path.render() }
+
+    /// The absolute position just past the token yajl reported last (valid inside a callback).
+    func currentPosition(adjustedBy delta: Int = 0) -> StreamPosition {
+        guard let handle else { return lines.endPosition }
+        let consumed = Int(yajl_get_bytes_consumed(handle))
+        return lines.position(at: consumed + delta, in: current)
+    }
+
+    /// The absolute offset just past the token yajl reported last (valid inside a callback).
+    func currentByteOffset() -> Int {
+        guard let handle else { return lines.chunkStart }
+        return lines.chunkStart + Int(yajl_get_bytes_consumed(handle))
+    }
+
+    // MARK: - Input
+
+    /// Takes the next chunk of the document.
+    func parse(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
+        var rest = chunk
+        switch phase {
+        case .byteOrderMark, .jivePrefix: rest = try consumePreamble(chunk)
+        case .parsing, .stopped: break
+        }
+        guard !rest.isEmpty else { return }
+        try feed(rest)
+    }
+
+    /// Hands bytes to yajl through the intake.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
+        if case .stopped = phase { return }
+        try intake.take(bytes) { (piece) throws(StreamError) -> Bool in
+            try self.parseNow(piece)
+            return self.madeProgress
+        }
+    }
+
+    /// Accounts for bytes that belong to the stream but not to the JSON (framing, prefixes).
+    func skip(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
+        try flushIntake()
+        lines.advance(over: bytes)
+    }
+
+    /// Feeds whatever the intake holds, so that yajl has seen every byte given so far.
+    func flush() throws(StreamError) {
+        try flushIntake()
+    }
+
+    /// An error placed just past everything yajl has seen, for faults found outside yajl (framing).
+    func errorAtEnd(_ kind: StreamError.Kind, _ message: String) -> StreamError {
+        StreamError(kind: kind, message: message, at: lines.endPosition, path: path.render())
+    }
+
+    /// Ends the input: feeds what is held and lets yajl check that the document is complete.
+    func finish(allowEmpty: Bool = false) throws(StreamError) {
+        switch phase {
+        case .byteOrderMark, .jivePrefix: try releasePreamble()
+        case .parsing, .stopped: break
+        }
+        try flushIntake()
+        guard let handle, case .parsing = phase else { return }
+        phase = .stopped
+        current = UnsafeRawBufferPointer(start: nil, count: 0)
+        if allowEmpty && !sawValue { return }
+        let status = yajl_complete_parse(handle)
+        guard status == yajl_status_ok else { throw failure(for: status, at: nil) }
+    }
+
+    private func flushIntake() throws(StreamError) {
+        try intake.flush { (piece) throws(StreamError) -> Bool in
+            try self.parseNow(piece)
+            return self.madeProgress
+        }
+    }
+
+    private func consumePreamble(_ chunk: UnsafeRawBufferPointer) throws(StreamError) -> UnsafeRawBufferPointer {
+        var index = 0
+        while index < chunk.count {
+            let byte = chunk[index]
+            switch phase {
+            case .byteOrderMark:
+                if Self.byteOrderMark[pendingPreamble.count] == byte {
+                    pendingPreamble.append(byte)
+                    index += 1
+                    if pendingPreamble.count == Self.byteOrderMark.count {
+                        try Self.withBytes(pendingPreamble) { (bytes) throws(StreamError) in try skip(bytes) }
+                        pendingPreamble.removeAll()
+                        phase = options.skipsJivePrefix ? .jivePrefix : .parsing
+                    }
+                } else if pendingPreamble.isEmpty {
+                    phase = options.skipsJivePrefix ? .jivePrefix : .parsing
+                } else {
+                    try releasePreamble()
+                }
+            case .jivePrefix:
+                if Self.jivePrefix[pendingPreamble.count] == byte {
+                    pendingPreamble.append(byte)
+                    index += 1
+                    if pendingPreamble.count == Self.jivePrefix.count {
+                        try Self.withBytes(pendingPreamble) { (bytes) throws(StreamError) in try skip(bytes) }
+                        pendingPreamble.removeAll()
+                        phase = .parsing
+                    }
+                } else if pendingPreamble.isEmpty && Self.isWhitespace(byte) {
+                    // Whitespace before the prefix means nothing to yajl either; it goes straight through.
+                    try feed(UnsafeRawBufferPointer(rebasing: chunk[index..<(index + 1)]))
+                    index += 1
+                } else {
+                    try releasePreamble()
+                }
+            case .parsing, .stopped:
+                return UnsafeRawBufferPointer(rebasing: chunk[index...])
+            }
+        }
+        return UnsafeRawBufferPointer(rebasing: chunk[index...])
+    }
+
+    /// What looked like the start of a preamble is ordinary input after all.
+    private func releasePreamble() throws(StreamError) {
+        phase = .parsing
+        let held = pendingPreamble
+        pendingPreamble.removeAll()
+        if !held.isEmpty {
+            try Self.withBytes(held) { (bytes) throws(StreamError) in try feed(bytes) }
+        }
+    }
+
+    /// `withUnsafeBytes` rethrows untyped errors; carry the typed one out through a `Result`.
+    private static func withBytes(
+        _ array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(StreamError) -> Void
+    ) throws(StreamError) {
+        try array.withUnsafeBytes { bytes in Result { () throws(StreamError) in try body(bytes) } }.get()
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// One call to `yajl_parse`, after the screen.
+    private func parseNow(_ piece: UnsafeRawBufferPointer) throws(StreamError) {
+        madeProgress = false
+        guard let handle, let base = piece.baseAddress else { return }
+        if case .stopped = phase { return }
+        let fault = screen.scan(piece)
+        let usable = fault?.index ?? piece.count
+        current = piece
+        defer { current = UnsafeRawBufferPointer(start: nil, count: 0) }
+        if usable > 0 {
+            let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), usable)
+            if status != yajl_status_ok {
+                phase = .stopped
+                throw failure(for: status, at: piece)
+            }
+        }
+        if let fault {
+            phase = .stopped
+            throw StreamError(
+                kind: .malformedInput, message: fault.message, at: lines.position(at: fault.index, in: piece),
+                path: path.render())
+        }
+        lines.advance(over: piece)
+        bytesSinceProgress = madeProgress ? 0 : bytesSinceProgress + piece.count
+        // yajl buffers a token until it ends; refuse to buffer far past the text limit.
+        if bytesSinceProgress > 2 * limits.maximumTextBytes + 1024 {
+            phase = .stopped
+            throw StreamError(
+                kind: .limitExceeded,
+                message: "a string, number or run of whitespace is longer than \(limits.maximumTextBytes) bytes",
+                at: lines.endPosition, path: path.render())
+        }
+    }
+
+    private func failure(for status: yajl_status, at piece: UnsafeRawBufferPointer?) -> StreamError {
+        if let recordedError { return recordedError }
+        var message = "malformed JSON"
+        if let handle, let text = yajl_get_error(handle, 0, nil, 0) {
+            message = String(cString: text)
+            yajl_free_error(handle, text)
+        }
+        message = message.trimmingSuffix(while: { $0 == "\n" || $0 == " " || $0 == "." })
+        for noise in ["parse error: ", "lexical error: "] where message.hasPrefix(noise) {
+            message.removeFirst(noise.count)
+        }
+        let truncated = message.contains("premature EOF")
+        let position: StreamPosition
+        if let piece, let handle {
+            // yajl stops just past the byte that showed the fault; point at that byte.
+            position = lines.position(at: max(0, Int(yajl_get_bytes_consumed(handle)) - 1), in: piece)
+        } else {
+            position = lines.endPosition
+        }
+        return StreamError(
+            kind: truncated ? .truncatedInput : .malformedInput,
+            message: truncated ? "the JSON document ended early" : message, at: position, path: path.render())
+    }
+
+    // MARK: - Callbacks
+
+    private func record(_ error: StreamError, adjustedBy delta: Int = 0) -> Int32 {
+        var error = error
+        if error.line == 0 {
+            let position = currentPosition(adjustedBy: delta)
+            error.line = position.line
+            error.column = position.column
+            error.byteOffset = position.byteOffset
+        }
+        if error.path == nil { error.path = path.render() }
+        recordedError = error
+        return 0
+    }
+
+    fileprivate func receiveStart(array: Bool) -> Int32 {
+        madeProgress = true
+        sawValue = true
+        path.valueStarts()
+        guard path.depth < limits.maximumDepth else {
+            return record(
+                StreamError(kind: .limitExceeded, message: "nesting deeper than \(limits.maximumDepth) levels"),
+                adjustedBy: -1)
+        }
+        if array { path.pushArray() } else { path.pushObject() }
+        do {
+            if array { try handler.startArray() } else { try handler.startObject() }
+        } catch {
+            return record(error, adjustedBy: -1)
+        }
+        return 1
+    }
+
+    fileprivate func receiveEnd(array: Bool) -> Int32 {
+        madeProgress = true
+        path.pop()
+        do {
+            if array { try handler.endArray() } else { try handler.endObject() }
+        } catch {
+            return record(error)
+        }
+        return 1
+    }
+
+    fileprivate func receiveKey(_ name: UnsafeRawBufferPointer) -> Int32 {
+        madeProgress = true
+        if let failure = checkText(name, what: "member name") { return record(failure) }
+        path.key(name)
+        do { try handler.key(name) } catch { return record(error) }
+        return 1
+    }
+
+    fileprivate func receive(_ value: JSONScalar) -> Int32 {
+        madeProgress = true
+        sawValue = true
+        path.valueStarts()
+        switch value {
+        case .string(let bytes):
+            if let failure = checkText(bytes, what: "string") { return record(failure) }
+        case .number(let bytes):
+            if bytes.count > limits.maximumTextBytes {
+                return record(
+                    StreamError(kind: .limitExceeded, message: "a number longer than \(limits.maximumTextBytes) bytes"))
+            }
+        case .bool, .null:
+            break
+        }
+        do { try handler.scalar(value) } catch { return record(error) }
+        return 1
+    }
+
+    private func checkText(_ bytes: UnsafeRawBufferPointer, what: String) -> StreamError? {
+        if bytes.count > limits.maximumTextBytes {
+            return StreamError(kind: .limitExceeded, message: "a \(what) longer than \(limits.maximumTextBytes) bytes")
+        }
+        if UTF8Validation.firstInvalidIndex(bytes) != nil {
+            return StreamError(
+                kind: .malformedInput,
+                message: "a \(what) holds invalid UTF-8 (overlong form, surrogate or code point past U+10FFFF)")
+        }
+        return nil
+    }
+
+    fileprivate static func from(_ context: UnsafeMutableRawPointer?) -> JSONEngine {
+        Unmanaged<JSONEngine>.fromOpaque(context!).takeUnretainedValue()
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+        var text = self
+        while let last = text.last, predicate(last) { text.removeLast() }
+        return text
+    }
+}
+
+/// yajl keeps a pointer to its callback table, so the table lives for the whole process.
+private nonisolated(unsafe) let engineCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
+    let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
+    table.initialize(
+        to: yajl_callbacks(
+            yajl_null: { context in JSONEngine.from(context).receive(.null) },
+            yajl_boolean: { context, value in JSONEngine.from(context).receive(.bool(value != 0)) },
+            yajl_integer: nil,
+            yajl_double: nil,
+            yajl_number: { context, text, length in
+                JSONEngine.from(context).receive(.number(UnsafeRawBufferPointer(start: text, count: length)))
+            },
+            yajl_string: { context, text, length in
+                JSONEngine.from(context).receive(.string(UnsafeRawBufferPointer(start: text, count: length)))
+            },
+            yajl_start_map: { context in JSONEngine.from(context).receiveStart(array: false) },
+            yajl_map_key: { context, text, length in
+                JSONEngine.from(context).receiveKey(UnsafeRawBufferPointer(start: text, count: length))
+            },
+            yajl_end_map: { context in JSONEngine.from(context).receiveEnd(array: false) },
+            yajl_start_array: { context in JSONEngine.from(context).receiveStart(array: true) },
+            yajl_end_array: { context in JSONEngine.from(context).receiveEnd(array: true) }))
+    return table
+}()

@@ -1,0 +1,90 @@
+/// A coding key for any member name, so objects of unknown shape can be encoded and decoded.
+struct AnyCodingKey: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension JSONValue {
+    /// Decodes any value; with a JSON decoder, integers that fit `Int64` or `UInt64` stay exact.
+    public init(from decoder: any Decoder) throws {
+        if let value = try? decoder.singleValueContainer() {
+            if value.decodeNil() {
+                self = .null
+                return
+            }
+            if let flag = try? value.decode(Bool.self) {
+                self = .bool(flag)
+                return
+            }
+            if let integer = try? value.decode(Int64.self) {
+                self = .integer(integer)
+                return
+            }
+            if let integer = try? value.decode(UInt64.self) {
+                self = .unsignedInteger(integer)
+                return
+            }
+            if let number = try? value.decode(Double.self) {
+                self = .double(number)
+                return
+            }
+            if let text = try? value.decode(String.self) {
+                self = .string(text)
+                return
+            }
+        }
+        if var elements = try? decoder.unkeyedContainer() {
+            var array: [JSONValue] = []
+            while !elements.isAtEnd {
+                array.append(try elements.decode(JSONValue.self))
+            }
+            self = .array(array)
+            return
+        }
+        let object = try decoder.container(keyedBy: AnyCodingKey.self)
+        self = .object(
+            try object.allKeys.map {
+                JSONMember(key: $0.stringValue, value: try object.decode(JSONValue.self, forKey: $0))
+            })
+    }
+
+    /// Encodes the value as the JSON it stands for.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case .integer(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .unsignedInteger(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .double(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            for member in members { try container.encode(member.value, forKey: AnyCodingKey(stringValue: member.key)) }
+        }
+    }
+}
