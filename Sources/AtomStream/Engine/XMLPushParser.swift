@@ -199,7 +199,8 @@ final class XMLPushParser: XMLNameTable {
             position.column = max(Int(error.int2), 1)
         }
         let fault = StreamError(kind: kind, message: message, at: position, path: handler?.currentPath)
-        guard recovers else {
+        // An empty document has nothing to salvage: even recover mode reports it.
+        guard recovers, code != XML_ERR_DOCUMENT_EMPTY else {
             stop(with: fault)
             return
         }
