@@ -23,6 +23,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
     var bases: [String] = []
     @exclusivity(unchecked) var entry = AtomEntry()
     var entryCount = 0
+    private(set) var hasSeenRoot = false
     var entryBytes = 0
     var person = AtomPerson()
     var textType = AtomText.Kind.text
@@ -94,6 +95,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
         }
         if recovers, try recoverNestedEntry(tag) { return }
         guard let parent = frames.last?.role else {
+            hasSeenRoot = true
             frames.append(AtomFrame(role: try rootRole(for: tag), localName: tag.localName, setsBase: pushBase(tag)))
             return
         }

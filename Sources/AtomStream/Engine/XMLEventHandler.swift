@@ -9,4 +9,6 @@ protocol XMLEventHandler: AnyObject {
     func characters(_ text: UnsafeRawBufferPointer) throws(StreamError)
     /// Where the decoder is, for error messages: `/feed/entry[3]/title`.
     var currentPath: String { get }
+    /// Whether the root element has started.
+    var hasSeenRoot: Bool { get }
 }

@@ -199,8 +199,9 @@ final class XMLPushParser: XMLNameTable {
             position.column = max(Int(error.int2), 1)
         }
         let fault = StreamError(kind: kind, message: message, at: position, path: handler?.currentPath)
-        // An empty document has nothing to salvage: even recover mode reports it.
-        guard recovers, code != XML_ERR_DOCUMENT_EMPTY else {
+        // A document that ends without a root element has nothing to salvage: even recover mode reports it.
+        let endedWithoutRoot = isTerminating && !(handler?.hasSeenRoot ?? false)
+        guard recovers, !endedWithoutRoot else {
             stop(with: fault)
             return
         }
