@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
         .executableTarget(name: "feedstream", dependencies: ["AtomStream", "JSONStream"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["AtomStream", "CLibXML2"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["AtomStream", "JSONStream", "CLibXML2", "CYajl"]),
         .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),

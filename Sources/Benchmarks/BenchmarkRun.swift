@@ -19,6 +19,7 @@ struct BenchmarkRun {
 
     var workloads: [Workload] {
         let all = [AtomWorkloads.workload(entries: options.quick ? 10_000 : 100_000)]
+            + JSONWorkloads.all(quick: options.quick)
         guard let only = options.only else { return all }
         return all.filter { $0.name.contains(only) }
     }
@@ -148,12 +149,17 @@ struct BenchmarkRun {
                 sink.flush()
                 }
             }
-            let megabytes = Double(result.peakBytes) / 1_048_576
+            // Prefer the child's own report (see ChildMode.peakResidentBytes); wait4's figure includes ours.
+            let reported = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])?[
+                "peakResidentBytes"] as? Int
+            let peak = reported.flatMap { $0 > 0 ? $0 : nil } ?? result.peakBytes
+            let megabytes = Double(peak) / 1_048_576
             records.append(BenchmarkRecord(
                 workload: workload.name, decoder: "FeedStream streamed (stdin)", chunkSize: 64 << 10,
-                inputBytes: size, peakResidentBytes: result.peakBytes))
+                inputBytes: size, peakResidentBytes: peak))
             let summary = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            print(String(format: "peak RSS streaming %.0f MB from stdin: %.1f MiB", Double(size) / 1_000_000, megabytes)
+            print(String(format: "peak RSS, %@ streaming %.0f MB from stdin: %.1f MiB", workload.name,
+                         Double(size) / 1_000_000, megabytes)
                 + " (exit \(result.exitStatus), \(summary))")
         }
     }
@@ -164,9 +170,15 @@ enum Streams {
     static func generate(kind: String, into sink: inout FixtureSink) {
         switch kind {
         case "atom":
-            // ~1.2 KB per entry; generate a few more than the budget needs, then the generator stops writing.
-            let entries = sink.byteBudget / 1_000 + 1
+            // ~1.6 KB per entry: enough entries to pass the budget.
+            let entries = sink.byteBudget / 1_500 + 1
             AtomFeedGenerator(entries: entries, seed: 7).write(to: &sink)
+        case "twitter":
+            TwitterGenerator(seed: 7).searchResponse(bytes: sink.byteBudget, into: &sink)
+        case "twitter-stream":
+            TwitterGenerator(seed: 7).stream(bytes: sink.byteBudget, into: &sink)
+        case "jive-inbox":
+            JiveGenerator(seed: 7).inbox(bytes: sink.byteBudget, into: &sink)
         default:
             break
         }

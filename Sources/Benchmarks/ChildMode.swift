@@ -1,4 +1,5 @@
 import AtomStream
+import JSONStream
 import Foundation
 
 #if canImport(Glibc)
@@ -37,8 +38,19 @@ enum ChildMode {
             FileHandle.standardError.write(Data("child: \(error)\n".utf8))
             return 1
         }
-        print("{\"items\":\(items),\"bytes\":\(bytes)}")
+        print("{\"items\":\(items),\"bytes\":\(bytes),\"peakResidentBytes\":\(peakResidentBytes() ?? -1)}")
         return 0
+    }
+
+    /// This process's own high-water resident set (`VmHWM`). The parent cannot use `wait4`'s `ru_maxrss`:
+    /// posix_spawn starts the child with vfork, and the kernel carries the parent's high-water mark across the
+    /// child's exec.
+    static func peakResidentBytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+        return digits.map { $0 * 1024 }
     }
 
     /// A decoder as a function: a chunk gives the items it completed; `nil` means the end of input.
@@ -46,6 +58,15 @@ enum ChildMode {
         switch kind {
         case "atom":
             let parser = AtomParser()
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? parser.finishAll().count }
+        case "twitter":
+            let parser = TwitterSearchParser()
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? parser.finishAll().count }
+        case "twitter-stream":
+            let parser = TwitterStreamParser()
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? parser.finishAll().count }
+        case "jive-inbox":
+            let parser = JiveInboxParser()
             return { chunk in try chunk.map { try parser.parse($0).count } ?? parser.finishAll().count }
         default:
             return nil

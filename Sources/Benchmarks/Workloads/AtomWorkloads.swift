@@ -10,20 +10,7 @@ enum AtomWorkloads {
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, chunkSize: Int) -> Int {
-        let parser = AtomParser()
-        var count = 0
-        var offset = 0
-        do {
-            while offset < bytes.count {
-                let end = min(offset + chunkSize, bytes.count)
-                count += try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset..<end])).count
-                offset = end
-            }
-            count += try parser.finishAll().count
-        } catch {
-            fatalError("benchmark input failed to decode: \(error)")
-        }
-        return count
+        ChunkedDecode.count(AtomParser(), bytes, chunkSize: chunkSize)
     }
 
     static func workload(entries: Int) -> Workload {
