@@ -158,7 +158,7 @@ struct BenchmarkRun {
                 workload: workload.name, decoder: "FeedStream streamed (stdin)", chunkSize: 64 << 10,
                 inputBytes: size, peakResidentBytes: peak))
             let summary = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            print(String(format: "peak RSS, %@ streaming %.0f MB from stdin: %.1f MiB", workload.name,
+            print("peak RSS, \(workload.name) " + String(format: "streaming %.0f MB from stdin: %.1f MiB",
                          Double(size) / 1_000_000, megabytes)
                 + " (exit \(result.exitStatus), \(summary))")
         }
