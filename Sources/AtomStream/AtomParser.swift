@@ -43,11 +43,15 @@ public final class AtomParser: StreamingParser {
 
     /// Creates a parser.
     public init(options: Options = Options()) {
-        engine = XMLPushParser(recover: options.recover)
-        decoder = AtomDocumentDecoder(
-            names: AtomNames(engine), limits: options.limits, documentBase: options.baseURL,
-            recovers: options.recover)
-        engine.handler = decoder
+        let decoder = AtomDocumentDecoder.Box()
+        engine = XMLPushParser(recover: options.recover) { names in
+            let made = AtomDocumentDecoder(
+                names: AtomNames(names), limits: options.limits, documentBase: options.baseURL,
+                recovers: options.recover)
+            decoder.value = made
+            return made
+        }
+        self.decoder = decoder.value!
     }
 
     /// The feed's metadata as read so far; complete after ``finish()``.

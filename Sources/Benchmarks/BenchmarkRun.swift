@@ -18,7 +18,8 @@ struct BenchmarkRun {
     var chunkSizes: [Int] { [1460, 16 << 10, 64 << 10] }
 
     var workloads: [Workload] {
-        let all = [AtomWorkloads.workload(entries: options.quick ? 10_000 : 100_000)]
+        let all =
+            [AtomWorkloads.workload(entries: options.quick ? 10_000 : 100_000)]
             + JSONWorkloads.all(quick: options.quick)
         guard let only = options.only else { return all }
         return all.filter { $0.name.contains(only) }
@@ -96,16 +97,22 @@ struct BenchmarkRun {
         let megabytes = Double(data.count) / 1_000_000
         let decode = workload.decode
         let (small, large) = data.withUnsafeBytes { bytes in
-            (Stopwatch.median(runs: runs) { decode(bytes, 512) }, Stopwatch.median(runs: runs) { decode(bytes, 64 << 10) })
+            (
+                Stopwatch.median(runs: runs) { decode(bytes, 512) },
+                Stopwatch.median(runs: runs) { decode(bytes, 64 << 10) }
+            )
         }
         for (chunkSize, result) in [(512, small), (64 << 10, large)] {
-            records.append(BenchmarkRecord(
-                workload: workload.name, decoder: "FeedStream", chunkSize: chunkSize,
-                megabytesPerSecond: megabytes / result.seconds, items: result.items))
+            records.append(
+                BenchmarkRecord(
+                    workload: workload.name, decoder: "FeedStream", chunkSize: chunkSize,
+                    megabytesPerSecond: megabytes / result.seconds, items: result.items))
         }
         print("\n## \(workload.name) — \(workload.fixture.description)")
-        print(String(format: "512 B chunks: %.3f s, 64 KiB chunks: %.3f s — %.2f× the 64 KiB time",
-                     small.seconds, large.seconds, small.seconds / large.seconds))
+        print(
+            String(
+                format: "512 B chunks: %.3f s, 64 KiB chunks: %.3f s — %.2f× the 64 KiB time",
+                small.seconds, large.seconds, small.seconds / large.seconds))
     }
 
     /// Two independent streams on two threads: the combined throughput against one stream's.
@@ -127,40 +134,49 @@ struct BenchmarkRun {
         }
         let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) * 1e-18
         let combined = 2 * megabytes / seconds
-        records.append(BenchmarkRecord(
-            workload: workload.name, decoder: "FeedStream ×2 threads", chunkSize: 64 << 10,
-            megabytesPerSecond: combined, speedupOfFeedStream: combined / single))
-        print(String(format: "two streams on two threads: %.1f MB/s combined, %.2f× one stream", combined, combined / single))
+        records.append(
+            BenchmarkRecord(
+                workload: workload.name, decoder: "FeedStream ×2 threads", chunkSize: 64 << 10,
+                megabytesPerSecond: combined, speedupOfFeedStream: combined / single))
+        let summary = String(format: "%.1f MB/s combined, %.2f× one stream", combined, combined / single)
+        print("two streams on two threads: " + summary)
     }
 
     /// Peak resident memory of a child streaming a generated input through a pipe, at two sizes 10× apart.
     mutating func measureMemory(_ workload: Workload) throws {
         guard let kind = workload.childKind else { return }
-        let executable = CommandLine.arguments[0].hasPrefix("/")
+        let executable =
+            CommandLine.arguments[0].hasPrefix("/")
             ? CommandLine.arguments[0]
             : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
         let sizes = options.quick ? [10_000_000, 100_000_000] : [100_000_000, 1_000_000_000]
         for size in sizes {
-            let result = try PeakMemory.measure(executable: executable, arguments: ["--child", kind, "65536"]) { write in
+            let result = try PeakMemory.measure(executable: executable, arguments: ["--child", kind, "65536"]) {
+                write in
                 withoutActuallyEscaping(write) { write in
-                var sink = FixtureSink(emit: write)
-                sink.byteBudget = size
-                Streams.generate(kind: kind, into: &sink)
-                sink.flush()
+                    var sink = FixtureSink(emit: write)
+                    sink.byteBudget = size
+                    Streams.generate(kind: kind, into: &sink)
+                    sink.flush()
                 }
             }
             // Prefer the child's own report (see ChildMode.peakResidentBytes); wait4's figure includes ours.
-            let reported = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])?[
-                "peakResidentBytes"] as? Int
+            let reported =
+                (try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])?[
+                    "peakResidentBytes"] as? Int
             let peak = reported.flatMap { $0 > 0 ? $0 : nil } ?? result.peakBytes
             let megabytes = Double(peak) / 1_048_576
-            records.append(BenchmarkRecord(
-                workload: workload.name, decoder: "FeedStream streamed (stdin)", chunkSize: 64 << 10,
-                inputBytes: size, peakResidentBytes: peak))
+            records.append(
+                BenchmarkRecord(
+                    workload: workload.name, decoder: "FeedStream streamed (stdin)", chunkSize: 64 << 10,
+                    inputBytes: size, peakResidentBytes: peak))
             let summary = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            print("peak RSS, \(workload.name) " + String(format: "streaming %.0f MB from stdin: %.1f MiB",
-                         Double(size) / 1_000_000, megabytes)
-                + " (exit \(result.exitStatus), \(summary))")
+            print(
+                "peak RSS, \(workload.name) "
+                    + String(
+                        format: "streaming %.0f MB from stdin: %.1f MiB",
+                        Double(size) / 1_000_000, megabytes)
+                    + " (exit \(result.exitStatus), \(summary))")
         }
     }
 }

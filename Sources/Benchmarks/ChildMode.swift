@@ -1,11 +1,11 @@
 import AtomStream
-import JSONStream
 import Foundation
+import JSONStream
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process the memory measurement spawns: streams standard input through one decoder, `chunkSize` bytes at
@@ -23,7 +23,9 @@ enum ChildMode {
             while true {
                 var filled = 0
                 while filled < chunkSize {
-                    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress! + filled, chunkSize - filled) }
+                    let count = buffer.withUnsafeMutableBytes {
+                        read(STDIN_FILENO, $0.baseAddress! + filled, chunkSize - filled)
+                    }
                     if count < 0 && errno == EINTR { continue }
                     if count <= 0 { break }
                     filled += count

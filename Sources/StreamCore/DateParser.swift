@@ -188,8 +188,10 @@ public enum DateParser {
         return (UInt32(token[0] | 0x20) << 16) | (UInt32(token[1] | 0x20) << 8) | UInt32(token[2] | 0x20)
     }
 
-    private static let monthKeys: [UInt32] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
-                                              "oct", "nov", "dec"].map(packed)
+    private static let monthKeys: [UInt32] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+        "oct", "nov", "dec",
+    ].map(packed)
     private static let weekdayKeys: [UInt32] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map(packed)
 
     private static func packed(_ word: String) -> UInt32 {

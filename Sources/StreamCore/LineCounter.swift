@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Tracks lines across chunks so that a fault found by a C parser, which only knows offsets into the last chunk,

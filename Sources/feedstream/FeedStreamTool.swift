@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The `feedstream` command: `feedstream SUBCOMMAND [options] [FILE|-]`.
@@ -41,7 +41,8 @@ enum FeedStreamTool {
             let options = try CommandLineOptions(arguments: arguments.dropFirst(), accepting: command.accepts)
             exit(command.run(options))
         } catch {
-            OutputWriter.standardError("feedstream: error: \(error.message)\nusage: feedstream \(name) \(command.usage)")
+            OutputWriter.standardError(
+                "feedstream: error: \(error.message)\nusage: feedstream \(name) \(command.usage)")
             exit(2)
         }
     }

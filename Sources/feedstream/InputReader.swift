@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Reads a file or standard input in chunks of exactly `chunkSize` bytes (the last one may be shorter), so the

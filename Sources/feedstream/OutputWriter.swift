@@ -2,11 +2,11 @@ import Foundation
 import StreamCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Writes one compact JSON object per line to standard output, batching the lines of one chunk into one write.

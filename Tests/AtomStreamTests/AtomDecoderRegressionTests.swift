@@ -34,14 +34,20 @@ import Testing
     /// `code`.
     @Test func serviceErrorBodies() {
         let bodies = [
-            (#"<td:error xmlns:td="urn:ibm.com/td"><td:errorCode>ItemNotFound</td:errorCode>"#
-                + "<td:errorMessage>gone</td:errorMessage></td:error>",
-             "IBM Connections error ItemNotFound: gone"),
-            (#"<e:error xmlns="http://incubator.apache.org/abdera" xmlns:e="http://incubator.apache.org/abdera">"#
-                + "<code>404</code><message>Not Found</message></e:error>",
-             "IBM Connections error 404: Not Found"),
-            (#"<error xmlns="http://www.ibm.com/xmlns/prod/sn"><code> </code><message>null</message></error>"#,
-             "IBM Connections error: null"),
+            (
+                #"<td:error xmlns:td="urn:ibm.com/td"><td:errorCode>ItemNotFound</td:errorCode>"#
+                    + "<td:errorMessage>gone</td:errorMessage></td:error>",
+                "IBM Connections error ItemNotFound: gone"
+            ),
+            (
+                #"<e:error xmlns="http://incubator.apache.org/abdera" xmlns:e="http://incubator.apache.org/abdera">"#
+                    + "<code>404</code><message>Not Found</message></e:error>",
+                "IBM Connections error 404: Not Found"
+            ),
+            (
+                #"<error xmlns="http://www.ibm.com/xmlns/prod/sn"><code> </code><message>null</message></error>"#,
+                "IBM Connections error: null"
+            ),
         ]
         for (body, message) in bodies {
             let (outcome, _) = decodeAtomEveryWay(body)

@@ -62,30 +62,38 @@ struct AtomDecodingTests {
         #expect(first.id == "urn:lsid:ibm.com:news:1")
         #expect(first.published == Date(timeIntervalSince1970: 1_367_313_300.5))
         #expect(first.updated == Date(timeIntervalSince1970: 1_367_306_160))
-        #expect(first.authors == [
-            AtomPerson(
-                name: "Amy Jones", email: "amy@example.com", uri: "https://connections.example.com/news/people/amy",
-                userID: "4cbc45c0-f6dc")
-        ])
-        #expect(first.links == [
-            AtomLink(href: "https://connections.example.com/news/entries/1"),
-            AtomLink(
-                href: "https://connections.example.com/replies/1", rel: "replies", type: "application/atom+xml",
-                hreflang: "en", title: "Replies", length: 1024, threadCount: 3),
-        ])
-        #expect(first.categories == [
-            AtomCategory(term: "status", scheme: "http://www.ibm.com/xmlns/prod/sn/type", label: "Status")
-        ])
+        #expect(
+            first.authors == [
+                AtomPerson(
+                    name: "Amy Jones", email: "amy@example.com", uri: "https://connections.example.com/news/people/amy",
+                    userID: "4cbc45c0-f6dc")
+            ])
+        #expect(
+            first.links == [
+                AtomLink(href: "https://connections.example.com/news/entries/1"),
+                AtomLink(
+                    href: "https://connections.example.com/replies/1", rel: "replies", type: "application/atom+xml",
+                    hreflang: "en", title: "Replies", length: 1024, threadCount: 3),
+            ])
+        #expect(
+            first.categories == [
+                AtomCategory(term: "status", scheme: "http://www.ibm.com/xmlns/prod/sn/type", label: "Status")
+            ])
         #expect(first.summary == AtomText(type: .text, value: "Une résumé — 日本語"))
-        #expect(first.content == AtomContent(
-            type: "xhtml",
-            value: "<p class=\"x\">Tom &amp; Jerry<br /><a href=\"q?a=1&amp;b=&quot;2&quot;\">link</a></p>"))
-        #expect(first.inReplyTo == [
-            AtomReplyReference(ref: "urn:lsid:ibm.com:news:0", href: "https://connections.example.com/news/entries/0")
-        ])
-        #expect(first.extensions == [
-            AtomExtensionElement(namespace: "http://www.ibm.com/xmlns/prod/sn", name: "rank", value: "2")
-        ])
+        #expect(
+            first.content
+                == AtomContent(
+                    type: "xhtml",
+                    value: "<p class=\"x\">Tom &amp; Jerry<br /><a href=\"q?a=1&amp;b=&quot;2&quot;\">link</a></p>"))
+        #expect(
+            first.inReplyTo == [
+                AtomReplyReference(
+                    ref: "urn:lsid:ibm.com:news:0", href: "https://connections.example.com/news/entries/0")
+            ])
+        #expect(
+            first.extensions == [
+                AtomExtensionElement(namespace: "http://www.ibm.com/xmlns/prod/sn", name: "rank", value: "2")
+            ])
 
         let second = outcome.items[1]
         #expect(second.title?.value == "Second")
@@ -102,8 +110,10 @@ struct AtomDecodingTests {
         #expect(feed.itemsPerPage == 2)
         #expect(feed.nextURL == "https://connections.example.com/news/?page=2")
         #expect(feed.previousURL == "https://connections.example.com/news/?page=0")
-        #expect(feed.generator == AtomGenerator(
-            name: "IBM Connections - News", uri: "http://www.ibm.com/xmlns/prod/sn", version: "4.5.0.0"))
+        #expect(
+            feed.generator
+                == AtomGenerator(
+                    name: "IBM Connections - News", uri: "http://www.ibm.com/xmlns/prod/sn", version: "4.5.0.0"))
         #expect(feed.complete == true)
     }
 
@@ -126,7 +136,8 @@ struct AtomDecodingTests {
 
     @Test("An Atom Entry Document gives its one entry")
     func entryDocument() {
-        let (outcome, feed) = decodeAtomEveryWay("""
+        let (outcome, feed) = decodeAtomEveryWay(
+            """
             <entry xmlns="http://www.w3.org/2005/Atom"><id>e1</id><title type="xhtml">
             <div xmlns="http://www.w3.org/1999/xhtml">A <em>b</em></div></title></entry>
             """)
@@ -137,14 +148,16 @@ struct AtomDecodingTests {
 
     @Test("Namespaces are matched by URI, not prefix")
     func namespacesByURI() {
-        let (outcome, _) = decodeAtomEveryWay("""
+        let (outcome, _) = decodeAtomEveryWay(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom" xmlns:atom="urn:not-atom">
             <entry><atom:title>impostor</atom:title><title>real</title></entry></feed>
             """)
         #expect(outcome.items.map(\.title?.value) == ["real"])
-        #expect(outcome.items.first?.extensions == [
-            AtomExtensionElement(namespace: "urn:not-atom", name: "title", value: "impostor")
-        ])
+        #expect(
+            outcome.items.first?.extensions == [
+                AtomExtensionElement(namespace: "urn:not-atom", name: "title", value: "impostor")
+            ])
     }
 
     @Test("A document URL resolves references when no xml:base applies")
@@ -157,7 +170,8 @@ struct AtomDecodingTests {
 
     @Test("An IBM Connections error body becomes a service error")
     func serviceError() throws {
-        let (outcome, _) = decodeAtomEveryWay("""
+        let (outcome, _) = decodeAtomEveryWay(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <error xmlns="http://www.ibm.com/xmlns/prod/sn"><code>404</code>
             <message>EJPVJ9023E: Profile not found.</message><trace></trace></error>
@@ -182,7 +196,8 @@ extension String {
         let haystack = Array(utf8)
         let pattern = Array(needle.utf8)
         guard pattern.count <= haystack.count else { return nil }
-        for start in 0...(haystack.count - pattern.count) where haystack[start..<(start + pattern.count)].elementsEqual(pattern) {
+        for start in 0...(haystack.count - pattern.count)
+        where haystack[start..<(start + pattern.count)].elementsEqual(pattern) {
             return start..<(start + pattern.count)
         }
         return nil
@@ -191,7 +206,8 @@ extension String {
 
 @Suite("Atom faults")
 struct AtomFaultTests {
-    static let mismatched = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id></entry>\n"
+    static let mismatched =
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id></entry>\n"
         + "<entry><id>2</id><title>x</titl></entry></feed>"
 
     @Test("A malformed document: the entries before the fault, then one positioned error")
@@ -229,23 +245,25 @@ struct AtomFaultTests {
         }
     }
 
-    @Test("Entity declarations are refused before anything is expanded", arguments: [
-        // Billion laughs.
-        """
-        <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">
-        <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;">]><feed xmlns="http://www.w3.org/2005/Atom"><title>&c;</title></feed>
-        """,
-        // External entity.
-        """
-        <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY x SYSTEM "file:///etc/passwd">]>
-        <feed xmlns="http://www.w3.org/2005/Atom"><entry><title>&x;</title></entry></feed>
-        """,
-        // Parameter entity.
-        """
-        <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY % p SYSTEM "http://127.0.0.1:9/x.dtd"> %p;]>
-        <feed xmlns="http://www.w3.org/2005/Atom"/>
-        """,
-    ])
+    @Test(
+        "Entity declarations are refused before anything is expanded",
+        arguments: [
+            // Billion laughs.
+            """
+            <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">
+            <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;">]><feed xmlns="http://www.w3.org/2005/Atom"><title>&c;</title></feed>
+            """,
+            // External entity.
+            """
+            <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+            <feed xmlns="http://www.w3.org/2005/Atom"><entry><title>&x;</title></entry></feed>
+            """,
+            // Parameter entity.
+            """
+            <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY % p SYSTEM "http://127.0.0.1:9/x.dtd"> %p;]>
+            <feed xmlns="http://www.w3.org/2005/Atom"/>
+            """,
+        ])
     func entitiesRefused(document: String) throws {
         let (outcome, _) = decodeAtomEveryWay(document)
         #expect(outcome.items.isEmpty)
@@ -272,7 +290,8 @@ struct AtomFaultTests {
         #expect(depth.kind == .limitExceeded)
         #expect(depth.message.contains("16"))
 
-        let longTitle = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>"
+        let longTitle =
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>"
             + String(repeating: "x", count: 5000) + "</title></entry></feed>"
         let text = try #require(
             DripFeed.run(
@@ -281,7 +300,8 @@ struct AtomFaultTests {
             ).error)
         #expect(text.kind == .limitExceeded)
 
-        let manyTitles = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry>"
+        let manyTitles =
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry>"
             + String(repeating: "<summary>" + String(repeating: "y", count: 1000) + "</summary>", count: 10)
             + "</entry></feed>"
         let item = try #require(

@@ -11,13 +11,15 @@ struct AtomHostileInputTests {
 
     /// Feeds `bytes` in 4 KiB chunks; returns entries and the error.
     func decode(_ bytes: [UInt8], options: AtomParser.Options = .init()) -> DripFeedOutcome<AtomEntry> {
-        DripFeed.run(AtomParser(options: options), bytes: bytes, splits: Array(stride(from: 4096, to: bytes.count, by: 4096)))
+        DripFeed.run(
+            AtomParser(options: options), bytes: bytes, splits: Array(stride(from: 4096, to: bytes.count, by: 4096)))
     }
 
     @Test("Quadratic blowup: one large entity referenced many times is refused at its declaration")
     func quadraticBlowup() throws {
         let entity = String(repeating: "a", count: 100_000)
-        let document = "<?xml version=\"1.0\"?><!DOCTYPE feed [<!ENTITY a \"\(entity)\">]>" + Self.atomOpen
+        let document =
+            "<?xml version=\"1.0\"?><!DOCTYPE feed [<!ENTITY a \"\(entity)\">]>" + Self.atomOpen
             + "<title>" + String(repeating: "&a;", count: 10_000) + "</title></feed>"
         let outcome = decode(Array(document.utf8))
         let error = try #require(outcome.error)
@@ -58,11 +60,14 @@ struct AtomHostileInputTests {
         #expect(error.byteOffset < 12 << 20, "stopped soon after the limit, at \(error.byteOffset)")
     }
 
-    @Test("Invalid UTF-8 and NUL bytes are positioned errors on one line", arguments: [
-        [UInt8(0xFF), 0xFE], [0xC3], [0xED, 0xA0, 0x80], [0x00],
-    ])
+    @Test(
+        "Invalid UTF-8 and NUL bytes are positioned errors on one line",
+        arguments: [
+            [UInt8(0xFF), 0xFE], [0xC3], [0xED, 0xA0, 0x80], [0x00],
+        ])
     func invalidBytes(bad: [UInt8]) throws {
-        let document = Array((Self.atomOpen + "<entry><id>1</id></entry><entry><title>a").utf8) + bad
+        let document =
+            Array((Self.atomOpen + "<entry><id>1</id></entry><entry><title>a").utf8) + bad
             + Array("b</title></entry></feed>".utf8)
         let (outcome, _) = decodeAtomEveryWay(document)
         #expect(outcome.items.map(\.id) == ["1"])
@@ -75,11 +80,15 @@ struct AtomHostileInputTests {
     @Test("ISO-8859-1 and UTF-16 with a byte-order mark are decoded correctly")
     func declaredEncodings() throws {
         let text = "Zürich café — 日本"
-        let latin = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + Self.atomOpen + "<entry><title>Zürich café</title></entry></feed>"
+        let latin =
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + Self.atomOpen
+            + "<entry><title>Zürich café</title></entry></feed>"
         let latinBytes = try #require(latin.data(using: .isoLatin1))
         #expect(decodeAtomEveryWay([UInt8](latinBytes)).outcome.items.first?.title?.value == "Zürich café")
 
-        let utf16 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + Self.atomOpen + "<entry><title>\(text)</title></entry></feed>"
+        let utf16 =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + Self.atomOpen
+            + "<entry><title>\(text)</title></entry></feed>"
         var bytes: [UInt8] = [0xFF, 0xFE]
         for unit in utf16.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         let (outcome, _) = decodeAtomEveryWay(bytes)

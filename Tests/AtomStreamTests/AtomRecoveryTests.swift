@@ -18,8 +18,9 @@ struct AtomRecoveryTests {
         return Array(("<feed xmlns=\"http://www.w3.org/2005/Atom\">" + body + end).utf8)
     }
 
-    @Test("Strict mode stops at the fault; recover mode salvages every entry and lists what it repaired",
-          arguments: illFormed.map(\.name))
+    @Test(
+        "Strict mode stops at the fault; recover mode salvages every entry and lists what it repaired",
+        arguments: illFormed.map(\.name))
     func salvage(name: String) throws {
         let body = try #require(Self.illFormed.first { $0.name == name }).document
         let bytes = document(body)
@@ -46,7 +47,8 @@ struct AtomRecoveryTests {
 
     @Test("Recover mode keeps refusing what is unsafe")
     func recoverStillRefusesEntities() throws {
-        let bytes = Array("""
+        let bytes = Array(
+            """
             <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY a "aaaa">]><feed xmlns="http://www.w3.org/2005/Atom"/>
             """.utf8)
         let outcome = DripFeed.run(AtomParser(options: .init(recover: true)), bytes: bytes, splits: [])
@@ -63,10 +65,13 @@ struct AtomRecoveryTests {
             let bytes = try Corpus.bytes(url)
             files += 1
             strictEntries += DripFeed.run(AtomParser(), bytes: bytes, splits: []).items.count
-            recoveredEntries += DripFeed.run(AtomParser(options: .init(recover: true)), bytes: bytes, splits: []).items.count
+            recoveredEntries +=
+                DripFeed.run(AtomParser(options: .init(recover: true)), bytes: bytes, splits: []).items.count
         }
         // Every document there is RSS or RDF, which AtomParser does not read: both modes salvage no entries.
-        print("feedparser illformed: \(files) files, strict \(strictEntries) entries, recover \(recoveredEntries) entries")
+        print(
+            "feedparser illformed: \(files) files, strict \(strictEntries) entries, recover \(recoveredEntries) entries"
+        )
         #expect(files > 0)
         #expect(recoveredEntries >= strictEntries)
     }

@@ -16,12 +16,15 @@ func decodeAtomEveryWay(
             reference = (outcome, parser.feed)
             continue
         }
-        #expect(outcome.items == expected.items, "entries differ when cut at \(splits.prefix(8))…",
-                sourceLocation: sourceLocation)
-        #expect(parser.feed == expectedFeed, "feed differs when cut at \(splits.prefix(8))…",
-                sourceLocation: sourceLocation)
-        #expect(outcome.error == expected.error, "error differs when cut at \(splits.prefix(8))…",
-                sourceLocation: sourceLocation)
+        #expect(
+            outcome.items == expected.items, "entries differ when cut at \(splits.prefix(8))…",
+            sourceLocation: sourceLocation)
+        #expect(
+            parser.feed == expectedFeed, "feed differs when cut at \(splits.prefix(8))…",
+            sourceLocation: sourceLocation)
+        #expect(
+            outcome.error == expected.error, "error differs when cut at \(splits.prefix(8))…",
+            sourceLocation: sourceLocation)
         if outcome.items != expected.items || outcome.error != expected.error { break }
     }
     return (reference!.0, reference!.1)

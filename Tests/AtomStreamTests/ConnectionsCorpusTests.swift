@@ -118,8 +118,9 @@ import Testing
         }
         let total = checked.values.reduce(0, +)
         let kinds = checked.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        print("Connections corpus: \(total) files checked (\(kinds); \(byteByByte.count) also byte by byte; "
-            + "\(skipped) JSON skipped), \(entriesDecoded) entries decoded")
+        print(
+            "Connections corpus: \(total) files checked (\(kinds); \(byteByByte.count) also byte by byte; "
+                + "\(skipped) JSON skipped), \(entriesDecoded) entries decoded")
     }
 
     // MARK: - Hand-checked sample
@@ -173,15 +174,17 @@ import Testing
         #expect(feed.title == AtomText(type: .html, value: "Blogs (Comments)"))
         // `&amp;` in an attribute is one `&`.
         #expect(feed.firstURL == "https://lcauto19.swg.usma.ibm.com/blogs/homepage/feed/comments/atom?ps=50&lang=en_us")
-        #expect(entries.first?.inReplyTo == [
-            AtomReplyReference(
-                ref: "urn:lsid:ibm.com:blogs:entry-850ac876-7f2a-4e4f-b23f-4d912dce5eb3",
-                href: "https://lcauto19.swg.usma.ibm.com/blogs/TestHandle1404994652340/entry/"
-                    + "Test_Blog_Post1404994653673?lang=en_us")
-        ])
-        #expect(entries.first?.link(rel: "self")?.href
-            == "https://lcauto19.swg.usma.ibm.com/blogs/TestHandle1404994652340/feed/comment/atom"
-            + "?commentid=a71a953d-1398-47a8-81b8-d02847d27055&lang=en_us")
+        #expect(
+            entries.first?.inReplyTo == [
+                AtomReplyReference(
+                    ref: "urn:lsid:ibm.com:blogs:entry-850ac876-7f2a-4e4f-b23f-4d912dce5eb3",
+                    href: "https://lcauto19.swg.usma.ibm.com/blogs/TestHandle1404994652340/entry/"
+                        + "Test_Blog_Post1404994653673?lang=en_us")
+            ])
+        #expect(
+            entries.first?.link(rel: "self")?.href
+                == "https://lcauto19.swg.usma.ibm.com/blogs/TestHandle1404994652340/feed/comment/atom"
+                + "?commentid=a71a953d-1398-47a8-81b8-d02847d27055&lang=en_us")
         #expect(entries.first?.contributors.first?.userID == amy.1)
     }
 
@@ -207,9 +210,10 @@ import Testing
             ],
             totalResults: 4, nextURL: nil)
         #expect(feed.title == AtomText(type: .text, value: "Blogs"))
-        #expect(entries.first?.link(rel: "replies")?.href
-            == "https://lcauto19.swg.usma.ibm.com/blogs/TestHandle1404994652340/feed/entrycomments/"
-            + "Test_Blog_Post1404994653673/atom?lang=en_us")
+        #expect(
+            entries.first?.link(rel: "replies")?.href
+                == "https://lcauto19.swg.usma.ibm.com/blogs/TestHandle1404994652340/feed/entrycomments/"
+                + "Test_Blog_Post1404994653673/atom?lang=en_us")
     }
 
     /// The activity dashboard: first page of two, ten activities, each with an `app:collection` titled like it.
@@ -224,8 +228,10 @@ import Testing
             ("b3714566-4250-47f3-9aae-7b760fd574cc", test + "ActivityCrudrTest#1389143788_Activity-1404993940964"),
             ("39fed459-5882-47e2-aaa4-a8ec9e38e6db", test + "ActivityAddMemberTest#-1615082840_Activity-1404993927917"),
             ("e52b49e1-8dc3-4361-ade4-95040d068d23", "ActivityHiddenField_0-1404991044225"),
-            ("a92c872e-e637-4bce-a63b-344aea2553d3",
-             test + "ActivityMemberArudTest#-1875286451_Activity-1404990675596"),
+            (
+                "a92c872e-e637-4bce-a63b-344aea2553d3",
+                test + "ActivityMemberArudTest#-1875286451_Activity-1404990675596"
+            ),
             ("15497709-166e-4cf5-846b-8b75a1c0ef8b", test + "ActivityFileTest#-324030350_Activity-1404990540321"),
             ("0bf29b38-b39a-4435-9bed-847f4ed84883", test + "ActivityFeedMoveTest#-1207936962_Activity-1404990528527"),
             ("1a923624-8024-4e5d-8d2d-7b4082cdc22d", test + "ActivityFeedMoveTest#-1207936962_Activity-1404990525246"),

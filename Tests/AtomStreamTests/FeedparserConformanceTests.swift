@@ -90,8 +90,9 @@ import Testing
         }
         let knownCount = known.values.reduce(0, +)
         let reasons = known.sorted { $0.key < $1.key }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
-        print("feedparser atom10: applicable \(applicable), passed \(passed), known-different \(knownCount) "
-            + "(\(reasons)), not applicable \(notApplicable.values.reduce(0, +))")
+        print(
+            "feedparser atom10: applicable \(applicable), passed \(passed), known-different \(knownCount) "
+                + "(\(reasons)), not applicable \(notApplicable.values.reduce(0, +))")
         let skipped = notApplicable.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }
         print("feedparser atom10 not applicable: " + skipped.joined(separator: ", "))
     }

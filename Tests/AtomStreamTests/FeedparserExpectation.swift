@@ -66,13 +66,14 @@ struct FeedparserExpectation {
                 i += 1
             } else if c == "'" || c == "\"" {
                 tokens.append(.string(try stringLiteral(scalars, &i)))
-            } else if (c == "u" || c == "U"), i + 1 < scalars.count, scalars[i + 1] == "'" || scalars[i + 1] == "\"" {
+            } else if c == "u" || c == "U", i + 1 < scalars.count, scalars[i + 1] == "'" || scalars[i + 1] == "\"" {
                 i += 1
                 tokens.append(.string(try stringLiteral(scalars, &i)))
             } else if c.properties.isAlphabetic || c == "_" {
                 var name = ""
-                while i < scalars.count, scalars[i].properties.isAlphabetic || scalars[i] == "_"
-                    || ("0"..."9").contains(scalars[i])
+                while i < scalars.count,
+                    scalars[i].properties.isAlphabetic || scalars[i] == "_"
+                        || ("0"..."9").contains(scalars[i])
                 {
                     name.unicodeScalars.append(scalars[i])
                     i += 1
@@ -129,8 +130,10 @@ struct FeedparserExpectation {
             case "r": value.append("\r")
             case "x", "u", "U":
                 let width = escape == "x" ? 2 : escape == "u" ? 4 : 8
-                guard i + width <= s.count, let code = UInt32(String(String.UnicodeScalarView(s[i..<(i + width)])),
-                                                              radix: 16),
+                guard i + width <= s.count,
+                    let code = UInt32(
+                        String(String.UnicodeScalarView(s[i..<(i + width)])),
+                        radix: 16),
                     let scalar = Unicode.Scalar(code)
                 else {
                     throw NotApplicable(description: "bad \\\(escape) escape")

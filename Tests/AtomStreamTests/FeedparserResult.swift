@@ -124,7 +124,9 @@ struct FeedparserResult {
         private mutating func feedKey(_ feed: AtomFeed, _ name: String) throws(NotApplicable) -> Node {
             switch name {
             case "title", "subtitle", "rights", "title_detail", "subtitle_detail", "rights_detail":
-                let text = name.hasPrefix("title") ? feed.title
+                let text =
+                    name.hasPrefix("title")
+                    ? feed.title
                     : name.hasPrefix("subtitle") ? feed.subtitle : feed.rights
                 return textNode(text, detail: name.hasSuffix("_detail"))
             // feedparser maps `guid` to `id`.
@@ -147,7 +149,9 @@ struct FeedparserResult {
         private mutating func entryKey(_ entry: AtomEntry, _ name: String) throws(NotApplicable) -> Node {
             switch name {
             case "title", "summary", "rights", "title_detail", "summary_detail", "rights_detail":
-                let text = name.hasPrefix("title") ? entry.title
+                let text =
+                    name.hasPrefix("title")
+                    ? entry.title
                     : name.hasPrefix("summary") ? entry.summary : entry.rights
                 return textNode(text, detail: name.hasSuffix("_detail"))
             case "content": return .contents(entry.content.map { [$0] } ?? [])

@@ -79,21 +79,25 @@ struct FeedStreamToolTests {
     @Test("Malformed input: items first, then the positioned error, exit 1")
     func atomError() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "feedstream not built")
-        let document = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id></entry>\n"
+        let document =
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id></entry>\n"
             + "<entry><id>2</id><title>x</titl></entry></feed>"
         let result = try run(["atom", "--chunk-size", "5"], input: Data(document.utf8))
         #expect(result.status == 1)
         #expect(result.lines.count == 1)
-        #expect(result.error == """
-            feedstream: error: line 2, column 33, byte 100: Opening and ending tag mismatch: title line 2 and titl \
-            at /feed/entry[2]/title
+        #expect(
+            result.error == """
+                feedstream: error: line 2, column 33, byte 100: Opening and ending tag mismatch: title line 2 and titl \
+                at /feed/entry[2]/title
 
-            """)
+                """)
     }
 
-    @Test("Usage errors exit 2", arguments: [
-        ["atom", "--chunk-size", "0"], ["atom", "--nope"], ["atom", "a", "b"], ["nosuchcommand"], [],
-    ])
+    @Test(
+        "Usage errors exit 2",
+        arguments: [
+            ["atom", "--chunk-size", "0"], ["atom", "--nope"], ["atom", "a", "b"], ["nosuchcommand"], [],
+        ])
     func usage(arguments: [String]) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "feedstream not built")
         let result = try run(arguments)

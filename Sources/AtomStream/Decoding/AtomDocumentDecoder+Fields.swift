@@ -13,10 +13,12 @@ extension AtomDocumentDecoder {
     func beginTextConstruct(_ field: TextField, _ scope: AtomScope, _ tag: XMLStartTag) -> AtomRole {
         textType = .text
         if let type = tag.value(of: names.type) {
-            switch Self.lowercasedASCII(type) {
-            case "html", "text/html": textType = .html
-            case "xhtml", "application/xhtml+xml": textType = .xhtml
-            default: textType = .text
+            if Self.equalsIgnoringCase(type, "html") || Self.equalsIgnoringCase(type, "text/html") {
+                textType = .html
+            } else if Self.equalsIgnoringCase(type, "xhtml")
+                || Self.equalsIgnoringCase(type, "application/xhtml+xml")
+            {
+                textType = .xhtml
             }
         }
         if textType == .xhtml {
@@ -28,11 +30,17 @@ extension AtomDocumentDecoder {
     }
 
     func beginContent(_ tag: XMLStartTag) -> AtomRole {
-        contentType = tag.string(of: names.type) ?? "text"
         contentSource = tag.string(of: names.src).map(resolve)
-        let type = Self.lowercasedASCII(contentType.utf8)
-        if type == "xhtml" || type.hasSuffix("+xml") || type.hasSuffix("/xml") {
-            beginMarkup(wrapped: type == "xhtml")
+        guard let type = tag.value(of: names.type) else {
+            contentType = "text"
+            beginText()
+            return .content
+        }
+        contentType = recentStrings.string(for: type)
+        if Self.equalsIgnoringCase(type, "xhtml") {
+            beginMarkup(wrapped: true)
+        } else if Self.hasSuffixIgnoringCase(type, "+xml") || Self.hasSuffixIgnoringCase(type, "/xml") {
+            beginMarkup(wrapped: false)
         } else {
             beginText()
         }
@@ -128,7 +136,8 @@ extension AtomDocumentDecoder {
         case (.id, .feed): feed.id = value
         case (.icon, _): feed.icon = resolve(value)
         case (.logo, _): feed.logo = resolve(value)
-        case (.generator, _): feed.generator = AtomGenerator(name: value, uri: generator.uri, version: generator.version)
+        case (.generator, _):
+            feed.generator = AtomGenerator(name: value, uri: generator.uri, version: generator.version)
         default: break
         }
     }
@@ -158,7 +167,7 @@ extension AtomDocumentDecoder {
         guard !extensionHasChildren else { return }
         try countItemBytes(value.utf8.count)
         entry.extensions.append(
-            AtomExtensionElement(namespace: namespace.string, name: localName.string, value: value))
+            AtomExtensionElement(namespace: cachedName(namespace), name: cachedName(localName), value: value))
     }
 
     // MARK: - Attribute-only elements
@@ -174,8 +183,8 @@ extension AtomDocumentDecoder {
                 case names.href:
                     link.href = resolve(attribute.stringValue)
                     hasHref = true
-                case names.rel: link.rel = attribute.stringValue
-                case names.type: link.type = attribute.stringValue
+                case names.rel: link.rel = recentStrings.string(for: attribute.value)
+                case names.type: link.type = recentStrings.string(for: attribute.value)
                 case names.hreflang: link.hreflang = attribute.stringValue
                 case names.title: link.title = attribute.stringValue
                 case names.length: link.length = Self.integer(attribute.value).map(Int64.init)
@@ -213,8 +222,8 @@ extension AtomDocumentDecoder {
             case names.term:
                 category.term = attribute.stringValue
                 hasTerm = true
-            case names.scheme: category.scheme = attribute.stringValue
-            case names.label: category.label = attribute.stringValue
+            case names.scheme: category.scheme = recentStrings.string(for: attribute.value)
+            case names.label: category.label = recentStrings.string(for: attribute.value)
             default: break
             }
         }
@@ -287,7 +296,32 @@ extension AtomDocumentDecoder {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    static func lowercasedASCII(_ bytes: some Sequence<UInt8>) -> String {
-        String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    /// Whether `bytes` spell `word` (ASCII, lowercase) in any case.
+    static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        return hasSuffixIgnoringCase(bytes, word)
+    }
+
+    /// Whether `bytes` end with `suffix` (ASCII, lowercase) in any case.
+    static func hasSuffixIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let start = bytes.count - count
+        let pattern = suffix.utf8Start
+        for index in 0..<count {
+            let byte = bytes[start + index]
+            let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            guard lowered == pattern[index] else { return false }
+        }
+        return true
+    }
+
+    /// The `String` for an interned name, made once per parser: extension namespaces and names repeat in every
+    /// entry.
+    func cachedName(_ name: XMLName) -> String {
+        if let string = nameStrings[name] { return string }
+        let string = name.string
+        nameStrings[name] = string
+        return string
     }
 }

@@ -30,6 +30,8 @@ final class AtomDocumentDecoder: XMLEventHandler {
     var contentType = "text"
     var contentSource: String?
     var generator: (uri: String?, version: String?) = (nil, nil)
+    var recentStrings = RecentStrings()
+    var nameStrings: [XMLName: String] = [:]
     var serviceError: (code: String?, message: String?) = (nil, nil)
     var extensionHasChildren = false
 
@@ -52,6 +54,11 @@ final class AtomDocumentDecoder: XMLEventHandler {
         self.documentBase = documentBase
         self.recovers = recovers
         text.reserveCapacity(4096)
+    }
+
+    /// Carries the decoder out of the engine's handler factory, typed.
+    final class Box {
+        var value: AtomDocumentDecoder?
     }
 
     /// Moves the entry out rather than copying it: a copy retains every field only to release them again.

@@ -72,8 +72,10 @@ struct AtomNames {
         ref = table.intern("ref")
         version = table.intern("version")
         voidElements = Set(
-            ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
-             "wbr"].map(table.intern))
+            [
+                "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
+                "wbr",
+            ].map(table.intern))
     }
 
     /// HTML's void elements: the only ones re-serialized as `<br />`. Any other empty element is written

@@ -1,5 +1,5 @@
-import StreamCore
 private import CLibXML2
+import StreamCore
 
 /// libxml2 is initialised once per process, before the first parser; after that, parsers share no state.
 private let libxml2Initialized: Bool = {
@@ -17,10 +17,10 @@ private let libxml2Initialized: Bool = {
 /// handler), and any `<!ENTITY>` declaration stops the parse with ``StreamError/Kind/disallowedConstruct``
 /// before the entity is stored, so nothing declared in a DTD is ever substituted — which is how entity bombs
 /// and external entities are refused.
-final class XMLPushParser: XMLNameTable {
+final class XMLPushParser {
     private let context: xmlParserCtxtPtr
-    /// Receives the events; set right after creation, because it needs this parser's interned names.
-    unowned(unsafe) var handler: (any XMLEventHandler)!
+    /// Receives the events. A `let`, so a callback can call it without retaining it.
+    let handler: any XMLEventHandler
     private var failure: StreamError?
     /// Mirrors `failure != nil` as a plain flag: checked on every SAX event, where inspecting the optional error
     /// itself costs a value-witness call.
@@ -35,30 +35,37 @@ final class XMLPushParser: XMLNameTable {
     private(set) var droppedWarningCount = 0
     static let maximumWarnings = 1000
 
-    init(recover: Bool = false) {
+    /// Creates a parser; `makeHandler` builds the event handler from this parser's name dictionary, which exists
+    /// only once the libxml2 context does.
+    init(recover: Bool = false, makeHandler: (XMLNameTable) -> any XMLEventHandler) {
         _ = libxml2Initialized
         recovers = recover
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
-        sax.startElementNs = { user, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
-            let parser = XMLPushParser.from(user)
+        sax.startElementNs = {
+            user, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             let tag = XMLStartTag(
                 localName: XMLName(bytes: localName), prefix: XMLName(bytes: prefix), namespace: XMLName(bytes: uri),
                 namespaceCount: Int(namespaceCount), namespaces: namespaces, attributeCount: Int(attributeCount),
                 attributes: attributes)
-            parser.deliver { () throws(StreamError) in try parser.handler.startElement(tag) }
+            XMLPushParser.with(user) { parser in
+                parser.deliver { () throws(StreamError) in try parser.handler.startElement(tag) }
+            }
         }
         sax.endElementNs = { user, localName, prefix, uri in
-            let parser = XMLPushParser.from(user)
-            parser.deliver { () throws(StreamError) in
-                try parser.handler.endElement(
-                    localName: XMLName(bytes: localName), prefix: XMLName(bytes: prefix), namespace: XMLName(bytes: uri))
+            XMLPushParser.with(user) { parser in
+                parser.deliver { () throws(StreamError) in
+                    try parser.handler.endElement(
+                        localName: XMLName(bytes: localName), prefix: XMLName(bytes: prefix),
+                        namespace: XMLName(bytes: uri))
+                }
             }
         }
         let characters: charactersSAXFunc = { user, bytes, length in
-            let parser = XMLPushParser.from(user)
             let text = UnsafeRawBufferPointer(start: bytes, count: Int(length))
-            parser.deliver { () throws(StreamError) in try parser.handler.characters(text) }
+            XMLPushParser.with(user) { parser in
+                parser.deliver { () throws(StreamError) in try parser.handler.characters(text) }
+            }
         }
         sax.characters = characters
         sax.cdataBlock = characters
@@ -79,6 +86,7 @@ final class XMLPushParser: XMLNameTable {
             fatalError("libxml2 could not allocate a parser context")
         }
         self.context = context
+        handler = makeHandler(XMLDictionary(dictionary: context.pointee.dict))
         context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
         var options = XML_PARSE_NONET.rawValue
         if recover { options |= XML_PARSE_RECOVER.rawValue }
@@ -97,8 +105,12 @@ final class XMLPushParser: XMLNameTable {
         Unmanaged<XMLPushParser>.fromOpaque(user!).takeUnretainedValue()
     }
 
-    func intern(_ name: String) -> XMLName {
-        XMLName(bytes: UnsafePointer(xmlDictLookup(context.pointee.dict, name, -1)))
+    /// Runs `body` with the parser behind a callback's user pointer without retaining it: the parser outlives
+    /// every callback (it is the one calling `xmlParseChunk`), and a retain/release pair per SAX event is a
+    /// measurable share of the decoding cost.
+    @inline(__always)
+    private static func with(_ user: UnsafeMutableRawPointer?, _ body: (XMLPushParser) -> Void) {
+        Unmanaged<XMLPushParser>.fromOpaque(user!)._withUnsafeGuaranteedRef(body)
     }
 
     /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet.
@@ -129,7 +141,8 @@ final class XMLPushParser: XMLNameTable {
         let input = context.pointee.input
         let line = input.map { Int($0.pointee.line) } ?? 1
         let column = input.map { Int($0.pointee.col) } ?? 1
-        return StreamPosition(line: max(line, 1), column: max(column, 1), byteOffset: max(Int(xmlByteConsumed(context)), 0))
+        return StreamPosition(
+            line: max(line, 1), column: max(column, 1), byteOffset: max(Int(xmlByteConsumed(context)), 0))
     }
 
     /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`.
@@ -145,7 +158,7 @@ final class XMLPushParser: XMLNameTable {
     /// Records a fault found while handling events, positioned where libxml2 is now.
     func fail(kind: StreamError.Kind, message: String) {
         guard !hasFailed else { return }
-        stop(with: StreamError(kind: kind, message: message, at: position, path: handler?.currentPath))
+        stop(with: StreamError(kind: kind, message: message, at: position, path: handler.currentPath))
     }
 
     private func stop(with error: StreamError) {
@@ -157,7 +170,7 @@ final class XMLPushParser: XMLNameTable {
             error.column = here.column
             error.byteOffset = here.byteOffset
         }
-        if error.path == nil { error.path = handler?.currentPath }
+        if error.path == nil { error.path = handler.currentPath }
         failure = error
         hasFailed = true
         xmlStopParser(context)
@@ -179,7 +192,7 @@ final class XMLPushParser: XMLNameTable {
             if isTerminating {
                 // libxml2 words a premature end as "Extra content at the end of the document"; say what happened
                 // (the error's path names the element left open).
-                let path = handler?.currentPath ?? ""
+                let path = handler.currentPath
                 message = path.isEmpty ? "the input ended before the root element" : "the input ended in mid-document"
             }
         case XML_ERR_ENTITY_LOOP, XML_ERR_ENTITY_PE_INTERNAL, XML_ERR_EXT_ENTITY_STANDALONE:
@@ -198,9 +211,9 @@ final class XMLPushParser: XMLNameTable {
             position.line = Int(error.line)
             position.column = max(Int(error.int2), 1)
         }
-        let fault = StreamError(kind: kind, message: message, at: position, path: handler?.currentPath)
+        let fault = StreamError(kind: kind, message: message, at: position, path: handler.currentPath)
         // A document that ends without a root element has nothing to salvage: even recover mode reports it.
-        let endedWithoutRoot = isTerminating && !(handler?.hasSeenRoot ?? false)
+        let endedWithoutRoot = isTerminating && !(handler.hasSeenRoot)
         guard recovers, !endedWithoutRoot else {
             stop(with: fault)
             return
@@ -214,6 +227,16 @@ final class XMLPushParser: XMLNameTable {
 
     /// Records a repair made outside libxml2 (elements closed at the end of input in recover mode).
     func warn(kind: StreamError.Kind, message: String) {
-        warnings.append(StreamError(kind: kind, message: message, at: position, path: handler?.currentPath))
+        warnings.append(StreamError(kind: kind, message: message, at: position, path: handler.currentPath))
+    }
+}
+
+/// The names of one libxml2 parser context: interning through it makes pointers that compare equal to the
+/// names libxml2 hands to that context's callbacks.
+private struct XMLDictionary: XMLNameTable {
+    let dictionary: OpaquePointer
+
+    func intern(_ name: String) -> XMLName {
+        XMLName(bytes: UnsafePointer(xmlDictLookup(dictionary, name, -1)))
     }
 }

@@ -6,7 +6,8 @@ struct AtomFeedGenerator {
 
     func write(to sink: inout FixtureSink) {
         var random = SeededRandom(seed: seed)
-        sink.write("""
+        sink.write(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xmlns:app="http://www.w3.org/2007/app" \
             xmlns:openSearch="http://a9.com/-/spec/opensearch/1.1/" xmlns:snx="http://www.ibm.com/xmlns/prod/sn" \
@@ -37,7 +38,8 @@ struct AtomFeedGenerator {
             let replies = random.below(40)
             let title = Vocabulary.sentence(&random, words: 4 + random.below(8))
             let body = Vocabulary.sentence(&random, words: 12 + random.below(30))
-            sink.write("""
+            sink.write(
+                """
                   <entry>
                     <id>urn:lsid:ibm.com:news:story-\(story)</id>
                     <title type="html">\(first) \(last) posted &lt;b&gt;\(title)&lt;/b&gt; &amp; more</title>

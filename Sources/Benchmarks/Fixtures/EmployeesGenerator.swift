@@ -11,7 +11,8 @@ struct EmployeesGenerator {
             if index > 0 { sink.write(",") }
             let first = random.pick(Vocabulary.firstNames)
             let last = random.pick(Vocabulary.lastNames)
-            sink.write("""
+            sink.write(
+                """
                 {"firstName":\(JSONText.quoted(first, escapingNonASCII: false)),"lastName":\(JSONText.quoted(last, escapingNonASCII: false)),\
                 "division":"\(random.pick(divisions))","email":"\(first.lowercased()).\(index)@example.com",\
                 "phoneNumber":"+1-555-\(1000 + random.below(9000))","employeeNumber":\(100_000 + index),\

@@ -12,10 +12,12 @@ struct JiveGenerator {
             let person = 2000 + random.below(5000)
             let content = 9000 + index
             let title = Vocabulary.sentence(&random, words: 4 + random.below(6))
-            let stamp = "2015-01-\(10 + random.below(18))T\(10 + random.below(13)):\(10 + random.below(49)):32.\(100 + random.below(899))+0000"
+            let stamp =
+                "2015-01-\(10 + random.below(18))T\(10 + random.below(13)):\(10 + random.below(49)):32.\(100 + random.below(899))+0000"
             let verb = random.pick(verbs)
             let hasURL = random.below(10) != 0
-            sink.write("""
+            sink.write(
+                """
                 {
                     "actor" : { "id" : "https://jive.example.com/api/core/v3/people/\(person)", "displayName" : \
                 \(JSONText.quoted(Vocabulary.sentence(&random, words: 2), escapingNonASCII: false)), \
@@ -38,7 +40,8 @@ struct JiveGenerator {
                 """)
             index += 1
         }
-        sink.write("""
+        sink.write(
+            """
              ],
               "itemsPerPage" : \(index),
               "links" : { "next" : "https://jive.example.com/api/core/v3/inbox?before=2015-01-07T21%3A38%3A32.232%2B0000" },

@@ -8,7 +8,8 @@ struct TwitterGenerator {
         let id = 505_874_924_095_815_681 + UInt64(index) * 7_919
         let userID = 1_186_275_104 + random.below(900_000_000)
         let screenName = "user\(random.hex(6))"
-        let text = "@\(screenName) " + Vocabulary.sentence(&random, words: 6 + random.below(14))
+        let text =
+            "@\(screenName) " + Vocabulary.sentence(&random, words: 6 + random.below(14))
             + " #\(random.pick(Vocabulary.words))"
         let mention = "@" + "friend\(random.hex(4))"
         let created = "Sun Aug 31 \(10 + random.below(14)):\(10 + random.below(50)):\(10 + random.below(50)) +0000 2014"
@@ -47,7 +48,8 @@ struct TwitterGenerator {
             sink.write(Self.status(&random, index: index))
             index += 1
         }
-        sink.write("""
+        sink.write(
+            """
             ],"search_metadata":{"completed_in":0.087,"max_id":505874924095815681,"max_id_str":"505874924095815681",\
             "next_results":"?max_id=505874915338104831&q=%E4%B8%80&count=100&include_entities=1",\
             "query":"%E4%B8%80","refresh_url":"?since_id=505874924095815681&q=%E4%B8%80&include_entities=1",\
@@ -64,7 +66,9 @@ struct TwitterGenerator {
             sink.write(Self.status(&random, index: index) + "\r\n")
             if index % 7 == 6 { sink.write("\r\n") }
             if index % 50 == 49 {
-                sink.write("{\"delete\":{\"status\":{\"id\":\(1_234_567_890_123 + index),\"id_str\":\"\(1_234_567_890_123 + index)\",\"user_id\":3,\"user_id_str\":\"3\"}}}\r\n")
+                sink.write(
+                    "{\"delete\":{\"status\":{\"id\":\(1_234_567_890_123 + index),\"id_str\":\"\(1_234_567_890_123 + index)\",\"user_id\":3,\"user_id_str\":\"3\"}}}\r\n"
+                )
             }
             index += 1
         }

@@ -12,9 +12,9 @@ enum MachineDescription {
             cpu = name.trimmingCharacters(in: .whitespaces)
         }
         #if compiler(>=6.3)
-        let compiler = "Swift 6.3+"
+            let compiler = "Swift 6.3+"
         #else
-        let compiler = "Swift 6.x"
+            let compiler = "Swift 6.x"
         #endif
         return "# FeedStream benchmark — \(cpu), \(info.activeProcessorCount) cores, "
             + "\(info.physicalMemory >> 30) GiB, \(info.operatingSystemVersionString), \(compiler), release build"

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// What a user would otherwise write: Foundation's `XMLParser` with a delegate that collects the same entry

@@ -41,9 +41,12 @@ enum JSONWorkloads {
                 subject: { ChunkedDecode.count(JiveInboxParser(), $0, chunkSize: $1) },
                 ceiling: { YajlCeiling.parseAfterJivePrefix($0, chunkSize: $1) },
                 baselines: [
-                    ("Foundation JSONSerialization", {
-                        FoundationJSONBaselines.serialize($0, arrayKey: "list", skippingPrefix: jivePrefixLength)
-                    })
+                    (
+                        "Foundation JSONSerialization",
+                        {
+                            FoundationJSONBaselines.serialize($0, arrayKey: "list", skippingPrefix: jivePrefixLength)
+                        }
+                    )
                 ],
                 childKind: "jive-inbox"),
             Workload(
