@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
         .executableTarget(name: "feedstream", dependencies: ["AtomStream", "JSONStream"]),
         .executableTarget(name: "Benchmarks", dependencies: ["AtomStream", "JSONStream", "CLibXML2", "CYajl"]),
+        .executableTarget(name: "FeedStreamFuzz", dependencies: ["AtomStream", "JSONStream"]),
         .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),

@@ -1,0 +1,76 @@
+import AtomStream
+import Foundation
+import JSONStream
+
+/// One fuzz run: decodes the input whole and in a chunking derived from its own bytes, and traps when the
+/// contract breaks — a crash, or chunked and whole runs that disagree. libFuzzer reports traps as findings.
+enum FuzzTarget: String {
+    case atom, atomRecover = "atom-recover", twitterSearch = "twitter-search", twitterStream = "twitter-stream"
+    case jiveInbox = "jive-inbox", jsonItems = "json-items"
+
+    /// The target named by `FEEDSTREAM_FUZZ_TARGET` (libFuzzer passes no arguments to the harness).
+    static let selected: FuzzTarget = {
+        let name = ProcessInfo.processInfo.environment["FEEDSTREAM_FUZZ_TARGET"] ?? "atom"
+        guard let target = FuzzTarget(rawValue: name) else { fatalError("unknown FEEDSTREAM_FUZZ_TARGET \(name)") }
+        return target
+    }()
+
+    func run(_ bytes: UnsafeRawBufferPointer) {
+        switch self {
+        case .atom: check(bytes) { AtomParser() }
+        case .atomRecover: check(bytes) { AtomParser(options: .init(recover: true)) }
+        case .twitterSearch: check(bytes) { TwitterSearchParser() }
+        case .twitterStream: check(bytes) { TwitterStreamParser() }
+        case .jiveInbox: check(bytes) { JiveInboxParser() }
+        case .jsonItems: check(bytes) { JSONItemParser<JSONValue>(path: "$") }
+        }
+    }
+
+    private func check<Parser: StreamingParser>(_ bytes: UnsafeRawBufferPointer, _ make: () -> Parser)
+    where Parser.Item: Equatable {
+        let whole = Self.decode(make(), bytes, splits: [])
+        var seed = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        for byte in bytes.prefix(16) { seed = (seed ^ UInt64(byte)) &* 0x1000_0000_01B3 }
+        var splits: [Int] = []
+        var offset = 0
+        while true {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            offset += 1 + Int((seed >> 33) % 64)
+            guard offset < bytes.count else { break }
+            splits.append(offset)
+        }
+        let chunked = Self.decode(make(), bytes, splits: splits)
+        precondition(whole.items == chunked.items, "items differ between whole and chunked runs")
+        precondition((whole.error == nil) == (chunked.error == nil), "only one of the runs failed")
+        if let error = whole.error {
+            precondition(error.line >= 1 && error.column >= 1, "error without a position: \(error)")
+            precondition(error.byteOffset >= 0 && error.byteOffset <= bytes.count, "error offset outside input")
+        }
+    }
+
+    private static func decode<Parser: StreamingParser>(
+        _ parser: Parser, _ bytes: UnsafeRawBufferPointer, splits: [Int]
+    ) -> (items: [Parser.Item], error: StreamError?) {
+        var items: [Parser.Item] = []
+        var start = 0
+        do {
+            for end in splits + [bytes.count] {
+                items += try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                start = end
+            }
+            items += try parser.finishAll()
+            return (items, nil)
+        } catch let error as StreamError {
+            return (items, error)
+        } catch {
+            preconditionFailure("a parser threw something other than StreamError: \(error)")
+        }
+    }
+}
+
+/// libFuzzer's entry point.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func feedStreamFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzTarget.selected.run(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harness (Sources/FeedStreamFuzz) with -sanitize=fuzzer,address and runs one target for a
+# given time over a seed corpus drawn from ../shared/corpus.
+#
+#   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
+#   TARGET: atom | atom-recover | twitter-search | twitter-stream | jive-inbox | json-items
+#
+# Findings (crash-*, leak-*, timeout-*) are written to .build-fuzz/findings/TARGET/; replay one with
+#   FEEDSTREAM_FUZZ_TARGET=TARGET swift run FeedStreamFuzz FILE
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${1:?usage: scripts/fuzz.sh TARGET SECONDS}"
+seconds="${2:?usage: scripts/fuzz.sh TARGET SECONDS}"
+shift 2
+
+scripts/with-deps.sh true
+swift build -c release --product FeedStreamFuzz --scratch-path .build-fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
+
+corpus="../shared/corpus"
+work=".build-fuzz/corpus/$target"
+findings=".build-fuzz/findings/$target"
+mkdir -p "$work" "$findings"
+seed() { # copy seed files, each under 256 KiB, into the working corpus (libFuzzer adds what it discovers there)
+    [ -d "$corpus/$1" ] || { echo "fuzz: seed folder $corpus/$1 is absent" >&2; return; }
+    find "$corpus/$1" -type f -size -256k \( -name '*.xml' -o -name '*.json' -o -name '*.ndjson' -o -name '*.txt' \) \
+        -exec cp -n {} "$work/" \; 2>/dev/null || true
+}
+case "$target" in
+atom | atom-recover) seed connections; seed feedparser/wellformed/atom10; seed feedparser/illformed ;;
+twitter-search) seed twitter/v1-search; seed twitter/v1.1-search; seed json-test-suite/test_parsing ;;
+twitter-stream) seed twitter/streaming ;;
+jive-inbox) seed jive ;;
+json-items) seed json-test-suite; seed jive; seed twitter ;;
+*) echo "fuzz: unknown target $target" >&2; exit 2 ;;
+esac
+
+FEEDSTREAM_FUZZ_TARGET="$target" ASAN_OPTIONS="detect_leaks=1" \
+    .build-fuzz/release/FeedStreamFuzz "$work" -max_total_time="$seconds" -max_len=262144 -timeout=20 \
+    -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 "$@"
