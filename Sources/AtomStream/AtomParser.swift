@@ -81,12 +81,16 @@ public final class AtomParser: StreamingParser {
         if lifecycle.isFinished { return [] }
         try lifecycle.begin()
         var failure: StreamError?
-        do {
+        do throws(StreamError) {
             try intake.flush { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
             try engine.terminate()
             if engine.recovers && decoder.hasOpenElements {
                 engine.warn(kind: .truncatedInput, message: "the input ended in mid-document; open elements closed")
-                try decoder.closeOpenElements()
+                do {
+                    try decoder.closeOpenElements()
+                } catch {
+                    throw engine.positioned(error)
+                }
             }
         } catch {
             failure = error

@@ -163,6 +163,13 @@ final class XMLPushParser {
 
     private func stop(with error: StreamError) {
         guard !hasFailed else { return }
+        failure = positioned(error)
+        hasFailed = true
+        xmlStopParser(context)
+    }
+
+    /// `error` placed where libxml2 is now, unless it already has a position; with the handler's path.
+    func positioned(_ error: StreamError) -> StreamError {
         var error = error
         if error.line == 0 {
             let here = position
@@ -171,9 +178,7 @@ final class XMLPushParser {
             error.byteOffset = here.byteOffset
         }
         if error.path == nil { error.path = handler.currentPath }
-        failure = error
-        hasFailed = true
-        xmlStopParser(context)
+        return error
     }
 
     /// libxml2's structured error channel: warnings are ignored, anything worse ends the parse.

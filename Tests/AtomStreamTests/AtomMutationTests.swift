@@ -1,0 +1,50 @@
+import AtomStream
+import Foundation
+import StreamTestSupport
+import Testing
+
+/// Fuzz-style runs inside `swift test`: seeded corruptions of recorded feeds, each in random chunkings, must keep
+/// the streaming contract (see `StreamContract`). The long, coverage-guided runs are `scripts/fuzz.sh`.
+@Suite("Atom mutations")
+struct AtomMutationTests {
+    static let mutantsPerFile = 60
+
+    func documents() throws -> [[UInt8]] {
+        var documents = [
+            try Corpus.bytes(
+                Corpus.projectRoot.appendingPathComponent(
+                    "Fixtures/samples/connections-updates.xml"))
+        ]
+        guard let connections = Corpus.directory("connections") else { return documents }
+        let picks = [
+            "blogs/connectionsBasic", "activities/connectionsBasic", "communities/connectionsBasic",
+            "profiles/connectionsBasic", "wikis/connectionsBasic",
+        ]
+        for folder in picks {
+            let files = Corpus.files(in: connections.appendingPathComponent(folder), extensions: ["xml"])
+            let sized = files.filter { ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) < 12_000 }
+            if let file = sized.last { documents.append(try Corpus.bytes(file)) }
+        }
+        return documents
+    }
+
+    @Test("Corrupted feeds: whole and chunked runs agree, every fault is positioned", arguments: [false, true])
+    func mutants(recover: Bool) throws {
+        var mutator = Mutator(seed: recover ? 2 : 1)
+        var checked = 0
+        for document in try documents() {
+            for _ in 0..<Self.mutantsPerFile {
+                let mutant = mutator.mutate(document)
+                let chunkings = [
+                    mutator.chunking(mutant.count, maximumChunk: 9), mutator.chunking(mutant.count, maximumChunk: 700),
+                ]
+                let violation = StreamContract.violation(mutant, chunkings: chunkings) {
+                    AtomParser(options: .init(recover: recover))
+                }
+                #expect(violation == nil, "mutant \(checked): \(violation ?? "")")
+                checked += 1
+            }
+        }
+        #expect(checked >= Self.mutantsPerFile)
+    }
+}
