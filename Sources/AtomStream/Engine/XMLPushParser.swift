@@ -26,6 +26,7 @@ final class XMLPushParser {
     /// itself costs a value-witness call.
     private var hasFailed = false
     private var isTerminating = false
+    private var commentGuard = CommentOpenerGuard()
 
     /// Whether libxml2's recover mode repairs well-formedness errors instead of stopping at the first.
     let recovers: Bool
@@ -115,25 +116,30 @@ final class XMLPushParser {
 
     /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet.
     func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
+        try commentGuard.admit(bytes) { (piece) throws(StreamError) in try push(piece) }
+        guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
+            return commentGuard.held.count
+        }
+        return cursor.distance(to: end) + commentGuard.held.count
+    }
+
+    /// Signals the end of input and validates that the document is complete.
+    func terminate() throws(StreamError) {
+        try commentGuard.drain { (piece) throws(StreamError) in try push(piece) }
+        isTerminating = true
+        _ = xmlParseChunk(context, nil, 0, 1)
+        if hasFailed, let failure { throw failure }
+    }
+
+    private func push(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
         var remaining = bytes
-        repeat {
+        while !remaining.isEmpty {
             let length = min(remaining.count, 1 << 30)
             let start = remaining.baseAddress?.assumingMemoryBound(to: CChar.self)
             _ = xmlParseChunk(context, start, Int32(length), 0)
             if hasFailed, let failure { throw failure }
             remaining = UnsafeRawBufferPointer(rebasing: remaining[length...])
-        } while !remaining.isEmpty
-        guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
-            return 0
         }
-        return cursor.distance(to: end)
-    }
-
-    /// Signals the end of input and validates that the document is complete.
-    func terminate() throws(StreamError) {
-        isTerminating = true
-        _ = xmlParseChunk(context, nil, 0, 1)
-        if hasFailed, let failure { throw failure }
     }
 
     /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.

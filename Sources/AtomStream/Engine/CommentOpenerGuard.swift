@@ -1,0 +1,107 @@
+import Foundation
+
+/// Works around a chunking-dependent fault in libxml2 2.9's push parser: to decide whether a comment is
+/// complete it looks for `-->` from the comment's first byte, so in `<!-->…-->` (a legal comment whose text starts
+/// with `>`) it finds the `-->` that overlaps the opener. Fed whole, the document parses; cut right after `<!-->`,
+/// libxml2 tries to parse the comment before its real end has arrived and reports "Comment not terminated".
+///
+/// The guard holds back input from such an opener until the comment's real terminator has arrived, so libxml2
+/// sees the comment whole, as in a single-buffer parse. Ordinary comments are never held. Found by fuzzing.
+struct CommentOpenerGuard {
+    /// The last bytes handed on, to find an opener split across chunks.
+    private var tail: [UInt8] = []
+    /// Input held back from an unsafe opener on.
+    private(set) var held: [UInt8] = []
+    /// Where in `held` the comment's real terminator may start (after the opener's own `--`).
+    private var terminatorSearchStart = 0
+
+    /// Hands `bytes` on through `send`, except from an unsafe comment opener to its terminator.
+    mutating func admit<E: Error>(
+        _ bytes: UnsafeRawBufferPointer, _ send: (UnsafeRawBufferPointer) throws(E) -> Void
+    ) throws(E) {
+        guard held.isEmpty else {
+            held.append(contentsOf: bytes)
+            try releaseIfTerminated(send)
+            return
+        }
+        // Only the junction with the previous chunk is copied; the chunk itself is searched in place.
+        let junction = tail + Array(bytes.prefix(6))
+        let inJunction = junction.withUnsafeBytes { Self.unsafeOpener(in: $0) }
+        guard let opener = inJunction ?? Self.unsafeOpener(in: bytes).map({ $0 + tail.count }) else {
+            try send(bytes)
+            remember(bytes)
+            return
+        }
+        // Hold from the opener's first byte in this chunk (an opener begun in the tail was already handed on;
+        // libxml2 cannot misread it until the rest arrives).
+        let cut = max(opener - tail.count, 0)
+        try send(UnsafeRawBufferPointer(rebasing: bytes[..<cut]))
+        remember(UnsafeRawBufferPointer(rebasing: bytes[..<cut]))
+        held = Array(bytes[cut...])
+        terminatorSearchStart = max(0, opener + 4 - tail.count - cut)
+        try releaseIfTerminated(send)
+    }
+
+    /// Hands on whatever is held, at the end of input: libxml2 then reports the unterminated comment itself.
+    mutating func drain<E: Error>(_ send: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+        guard !held.isEmpty else { return }
+        let rest = held
+        held = []
+        try Self.withBytes(rest, send)
+    }
+
+    private mutating func releaseIfTerminated<E: Error>(
+        _ send: (UnsafeRawBufferPointer) throws(E) -> Void
+    ) throws(E) {
+        guard let end = Self.find(Array("-->".utf8), in: held, from: terminatorSearchStart) else { return }
+        let ready = Array(held[..<(end + 3)])
+        let rest = Array(held[(end + 3)...])
+        held = []
+        tail = []
+        try Self.withBytes(ready, send)
+        tail = Array(ready.suffix(5))
+        try Self.withBytes(rest) { (bytes) throws(E) in try admit(bytes, send) }
+    }
+
+    private mutating func remember(_ bytes: UnsafeRawBufferPointer) {
+        tail = Array((tail + Array(bytes.suffix(5))).suffix(5))
+    }
+
+    /// The index of the first `<!--` followed by `>` or `->` in `bytes`.
+    static func unsafeOpener(in bytes: UnsafeRawBufferPointer) -> Int? {
+        var from = 0
+        while let start = find(Array("<!--".utf8), in: bytes, from: from) {
+            let next = start + 4
+            if next < bytes.count && bytes[next] == UInt8(ascii: ">") { return start }
+            if next + 1 < bytes.count && bytes[next] == UInt8(ascii: "-") && bytes[next + 1] == UInt8(ascii: ">") {
+                return start
+            }
+            from = start + 1
+        }
+        return nil
+    }
+
+    /// The first index at or after `start` where `needle` occurs; `memchr` finds candidates for its first byte.
+    private static func find(_ needle: [UInt8], in hay: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < hay.count, let first = needle.first, let base = hay.baseAddress else { return nil }
+        var from = start
+        while from + needle.count <= hay.count, let hit = memchr(base + from, Int32(first), hay.count - from) {
+            let index = base.distance(to: UnsafeRawPointer(hit))
+            guard index + needle.count <= hay.count else { return nil }
+            if hay[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            from = index + 1
+        }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        haystack.withUnsafeBytes { find(needle, in: $0, from: start) }
+    }
+
+    private static func withBytes<E: Error>(
+        _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(E) -> Void
+    ) throws(E) {
+        let outcome = bytes.withUnsafeBytes { buffer in Result { () throws(E) in try body(buffer) } }
+        try outcome.get()
+    }
+}
