@@ -18,7 +18,9 @@ enum FuzzTarget: String {
     func run(_ bytes: UnsafeRawBufferPointer) {
         switch self {
         case .atom: check(bytes) { AtomParser() }
-        case .atomRecover: check(bytes) { AtomParser(options: .init(recover: true)) }
+        // libxml2's repairs depend on where chunks end (it recovers from a bad byte in a name differently when the
+        // name is split), so recover mode promises no crash and positioned faults, not chunk-independent output.
+        case .atomRecover: check(bytes, chunkInvariant: false) { AtomParser(options: .init(recover: true)) }
         case .twitterSearch: check(bytes) { TwitterSearchParser() }
         case .twitterStream: check(bytes) { TwitterStreamParser() }
         case .jiveInbox: check(bytes) { JiveInboxParser() }
@@ -26,8 +28,9 @@ enum FuzzTarget: String {
         }
     }
 
-    private func check<Parser: StreamingParser>(_ bytes: UnsafeRawBufferPointer, _ make: () -> Parser)
-    where Parser.Item: Equatable {
+    private func check<Parser: StreamingParser>(
+        _ bytes: UnsafeRawBufferPointer, chunkInvariant: Bool = true, _ make: () -> Parser
+    ) where Parser.Item: Equatable {
         let whole = Self.decode(make(), bytes, splits: [])
         var seed = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
         for byte in bytes.prefix(16) { seed = (seed ^ UInt64(byte)) &* 0x1000_0000_01B3 }
@@ -40,9 +43,11 @@ enum FuzzTarget: String {
             splits.append(offset)
         }
         let chunked = Self.decode(make(), bytes, splits: splits)
-        precondition(whole.items == chunked.items, "items differ between whole and chunked runs")
-        precondition((whole.error == nil) == (chunked.error == nil), "only one of the runs failed")
-        if let error = whole.error {
+        if chunkInvariant {
+            precondition(whole.items == chunked.items, "items differ between whole and chunked runs")
+            precondition((whole.error == nil) == (chunked.error == nil), "only one of the runs failed")
+        }
+        for error in [whole.error, chunked.error].compactMap({ $0 }) {
             precondition(error.line >= 1 && error.column >= 1, "error without a position: \(error)")
             precondition(error.byteOffset >= 0 && error.byteOffset <= bytes.count, "error offset outside input")
         }
