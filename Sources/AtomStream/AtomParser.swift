@@ -25,7 +25,9 @@ public final class AtomParser: StreamingParser {
         public var baseURL: String?
         /// Repair ill-formed feeds (an unescaped `&`, a stray control character, a missing end tag) with
         /// libxml2's recover mode instead of stopping at the first fault; what was repaired is listed in
-        /// ``AtomParser/warnings``. Off by default: a strict parser is the one that reports the truth.
+        /// ``AtomParser/warnings``. Off by default: a strict parser is the one that reports the truth. Repairs
+        /// follow libxml2's heuristics, which for some broken input depend on where chunks end; strict mode gives
+        /// the same result for every chunking.
         public var recover: Bool
 
         /// Creates options.
