@@ -27,12 +27,21 @@ public final class AtomParser: StreamingParser {
         /// libxml2's recover mode instead of stopping at the first fault; what was repaired is listed in
         /// ``AtomParser/warnings``. Off by default: a strict parser is the one that reports the truth.
         public var recover: Bool
+        /// The encoding to read the document in when it names none itself (no byte-order mark, no `encoding` in
+        /// its XML declaration): an IANA charset name, typically the `charset` of the HTTP `Content-Type`. A
+        /// document that declares its encoding always wins, as XML requires of the declaration over a default.
+        /// Names libxml2 does not know are ignored.
+        public var defaultEncoding: String?
 
         /// Creates options.
-        public init(limits: StreamLimits = .default, baseURL: String? = nil, recover: Bool = false) {
+        public init(
+            limits: StreamLimits = .default, baseURL: String? = nil, recover: Bool = false,
+            defaultEncoding: String? = nil
+        ) {
             self.limits = limits
             self.baseURL = baseURL
             self.recover = recover
+            self.defaultEncoding = defaultEncoding
         }
     }
 
@@ -43,7 +52,7 @@ public final class AtomParser: StreamingParser {
 
     /// Creates a parser.
     public init(options: Options = Options()) {
-        engine = XMLPushParser(recover: options.recover)
+        engine = XMLPushParser(recover: options.recover, defaultEncoding: options.defaultEncoding)
         decoder = AtomDocumentDecoder(
             names: AtomNames(engine), limits: options.limits, documentBase: options.baseURL,
             recovers: options.recover)

@@ -34,10 +34,15 @@ final class XMLPushParser: XMLNameTable {
     /// Repairs reported beyond the first ``maximumWarnings``, counted but not kept.
     private(set) var droppedWarningCount = 0
     static let maximumWarnings = 1000
+    /// Holds the first bytes back until it is known whether the default encoding applies; `nil` once decided.
+    private var encodingSniffer: XMLEncodingSniffer?
 
-    init(recover: Bool = false) {
+    /// - Parameter defaultEncoding: an IANA charset name (from HTTP `Content-Type`) used only when the document
+    ///   names no encoding of its own; unknown names are ignored and libxml2 detects the encoding as usual.
+    init(recover: Bool = false, defaultEncoding: String? = nil) {
         _ = libxml2Initialized
         recovers = recover
+        encodingSniffer = defaultEncoding.map(XMLEncodingSniffer.init(defaultEncoding:))
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = { user, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
@@ -103,6 +108,31 @@ final class XMLPushParser: XMLNameTable {
 
     /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet.
     func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
+        guard encodingSniffer != nil else { return try push(bytes) }
+        return try sniff(bytes, atEnd: false)
+    }
+
+    /// Holds the document's first bytes until its start shows whether it names an encoding, then installs the
+    /// default encoding if it does not and pushes the held bytes.
+    private func sniff(_ bytes: UnsafeRawBufferPointer, atEnd: Bool) throws(StreamError) -> Int {
+        guard var sniffer = encodingSniffer else { return 0 }
+        let decision = sniffer.take(bytes, atEnd: atEnd)
+        encodingSniffer = sniffer
+        if decision == .undecided { return sniffer.prefix.count }
+        encodingSniffer = nil
+        if decision == .useDefault, !sniffer.defaultIsUTF8,
+            let handler = xmlFindCharEncodingHandler(sniffer.defaultEncoding)
+        {
+            _ = xmlSwitchToEncoding(context, handler)
+        }
+        // `withUnsafeBytes` rethrows untyped errors; carry the typed one out through a `Result`.
+        let outcome = sniffer.prefix.withUnsafeBytes { held in
+            Result { () throws(StreamError) -> Int in try push(held) }
+        }
+        return try outcome.get()
+    }
+
+    private func push(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
         var remaining = bytes
         repeat {
             let length = min(remaining.count, 1 << 30)
@@ -119,6 +149,7 @@ final class XMLPushParser: XMLNameTable {
 
     /// Signals the end of input and validates that the document is complete.
     func terminate() throws(StreamError) {
+        if encodingSniffer != nil { _ = try sniff(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) }
         isTerminating = true
         _ = xmlParseChunk(context, nil, 0, 1)
         if hasFailed, let failure { throw failure }
