@@ -10,7 +10,7 @@ import FoundationNetworking
 /// ```swift
 /// let delegate = StreamingDataDelegate(
 ///     requirements: .xml,
-///     parser: { head in AtomParser(options: .init(baseURL: head.url?.absoluteString, defaultEncoding: head.charset)) },
+///     parser: { head in AtomParser(options: .init(defaultEncoding: head.charset)) },
 ///     summary: { parser in parser.feed }
 /// ) { event in
 ///     if case .items(let entries) = event { show(entries) }
@@ -24,8 +24,9 @@ import FoundationNetworking
 /// `charset` and URL. The head is checked against ``ResponseRequirements`` first: a refused response is not
 /// parsed as data; its body is collected and the transfer ends with an ``HTTPResponseError``.
 ///
-/// One delegate serves one data task: create one per request (``Foundation/URLSession/parsedItems(for:configuration:requirements:parser:)``
-/// and its siblings do, with a session of their own). Events are delivered in order, on the session's delegate
+/// One delegate serves one data task: create one per request (as
+/// ``Foundation/URLSession/parsedItems(for:configuration:requirements:parser:)`` and its siblings do, each with a
+/// session of its own). Events are delivered in order, on the session's delegate
 /// queue; the first error cancels the task.
 ///
 /// Concurrency: `URLSession` requires its delegate to be `Sendable`, but the parser is a non-`Sendable` class
@@ -33,8 +34,8 @@ import FoundationNetworking
 /// what makes the `@unchecked Sendable` below sound: `URLSession` calls the delegate on its serial delegate
 /// queue, and the lock also covers a caller that supplies a concurrent queue. The parser never leaves the
 /// delegate: the `parser` closure creates it inside, and `summary` reads it inside.
-public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary: Sendable>: NSObject, URLSessionDataDelegate,
-    @unchecked Sendable
+public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary: Sendable>: NSObject,
+    URLSessionDataDelegate, @unchecked Sendable
 {
     public typealias Event = StreamingDataEvent<Parser.Item, Summary>
 

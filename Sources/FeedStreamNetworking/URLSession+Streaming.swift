@@ -89,9 +89,9 @@ extension URLSession {
     /// for try await entry in chunks.parsed(with: JiveInboxParser()) { show(entry) }
     /// ```
     ///
-    /// A refused response ends in an ``HTTPResponseError`` carrying the body's text; its ``HTTPResponseError/serviceError``
-    /// is `nil` here, since no parser is involved. Cancellation and buffering are as for
-    /// ``parsedItems(for:configuration:requirements:parser:)``.
+    /// A refused response ends in an ``HTTPResponseError`` carrying the body's text; its
+    /// ``HTTPResponseError/serviceError`` is `nil` here, since no parser is involved. Cancellation and buffering
+    /// are as for ``parsedItems(for:configuration:requirements:parser:)``.
     public static func dataChunks(
         for request: URLRequest, configuration: URLSessionConfiguration = .default,
         requirements: ResponseRequirements = .anySuccess

@@ -55,9 +55,16 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     private let holdTimeout: TimeInterval
 
-    init(routes: [String: Route], maximumRequests: Int = 1, lifetime: TimeInterval = 60, holdTimeout: TimeInterval = 30)
-        throws
-    {
+    /// - Parameters:
+    ///   - lifetime: the server stops accepting after this long, whatever happened.
+    ///   - holdTimeout: how long a hold waits for ``release()``. Generous on purpose: when the whole test suite
+    ///     runs, long synchronous tests can occupy every thread of Swift's cooperative pool, and an `async`
+    ///     consumer that already has its first item buffered may not be scheduled for tens of seconds. The proof
+    ///     rests on ordering (nothing past the hold point is sent before the release), never on how fast.
+    init(
+        routes: [String: Route], maximumRequests: Int = 1, lifetime: TimeInterval = 300,
+        holdTimeout: TimeInterval = 150
+    ) throws {
         self.routes = routes
         self.holdTimeout = holdTimeout
         #if canImport(Glibc)

@@ -71,7 +71,9 @@ struct LoopbackStreamingTests {
         let (events, continuation) = AsyncStream<StreamingDataEvent<AtomEntry, AtomFeed>>.makeStream()
         let delegate = StreamingDataDelegate(
             requirements: .xml,
-            parser: { head in AtomParser(options: .init(baseURL: head.url?.absoluteString, defaultEncoding: head.charset)) },
+            parser: { head in
+                AtomParser(options: .init(baseURL: head.url?.absoluteString, defaultEncoding: head.charset))
+            },
             summary: { $0.feed }
         ) { event in
             if case .items = event { witness.sawItem() }

@@ -65,7 +65,8 @@ struct ResponseCheckTests {
 
     @Test("An HTML page served with 200 where JSON was required is refused, not parsed; a long body is cut")
     func wrongMediaType() async throws {
-        let page = Array(("<html><body>Please sign in" + String(repeating: ".", count: 100_000) + "</body></html>").utf8)
+        let filler = String(repeating: ".", count: 100_000)
+        let page = Array("<html><body>Please sign in\(filler)</body></html>".utf8)
         let route = LoopbackHTTPServer.Route(contentType: "text/html; charset=utf-8", body: page, chunkSize: 4096)
         let (items, error) = try await fetch(route, requirements: .json) { _ in JiveInboxParser() }
         #expect(items.isEmpty)
@@ -94,7 +95,8 @@ struct ResponseCheckTests {
 
     @Test("Malformed data in a 200 response ends in the parser's StreamError after the entries before it")
     func malformedBody() async throws {
-        let body = Array(#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id></entry><entry><id>2</id></feed>"#.utf8)
+        let body = Array(
+            #"<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id></entry><entry><id>2</id></feed>"#.utf8)
         let route = LoopbackHTTPServer.Route(contentType: "application/atom+xml", body: body, chunkSize: 8)
         let (entries, error) = try await fetch(route, requirements: .xml) { _ in AtomParser() }
         #expect(entries.map(\.id) == ["1"])

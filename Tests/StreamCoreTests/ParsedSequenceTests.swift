@@ -93,7 +93,8 @@ struct ParsedSequenceTests {
             fromArrays.append(line)
         }
         var fromData: [String] = []
-        for try await line in CountingChunks(chunks: cuts.map { Data($0) }, pulled: counter).parsed(with: LineParser()) {
+        let dataChunks = CountingChunks(chunks: cuts.map { Data($0) }, pulled: counter)
+        for try await line in dataChunks.parsed(with: LineParser()) {
             fromData.append(line)
         }
         var fromSlices: [String] = []
