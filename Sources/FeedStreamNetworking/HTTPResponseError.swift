@@ -4,7 +4,7 @@ import StreamCore
 ///
 /// It carries what the server said: the status, the content type, the start of the body as text, and — when the
 /// body is an error document the parser recognises (an IBM Connections `snx:error`, a Twitter `errors` object)
-/// — the parser's ``StreamCore/StreamError`` of kind `.serviceError`, whose message is the service's own.
+/// — the parser's `StreamError` of kind `.serviceError`, whose message is the service's own.
 public struct HTTPResponseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why the response was refused.
     public enum Reason: String, Sendable, Hashable, Codable {

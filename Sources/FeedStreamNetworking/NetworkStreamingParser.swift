@@ -1,7 +1,7 @@
 import StreamCore
 
 #if compiler(>=6.2)
-/// A ``StreamCore/StreamingParser`` that the networking helpers can create and drive on `URLSession`'s delegate
+/// A `StreamingParser` that the networking helpers can create and drive on `URLSession`'s delegate
 /// queue.
 ///
 /// The helpers keep the parser itself on that queue, but they capture its *type* in `@Sendable` closures, which
@@ -10,7 +10,7 @@ import StreamCore
 /// because the delegate queue is not the main actor.
 public typealias NetworkStreamingParser = StreamingParser & SendableMetatype
 #else
-/// A ``StreamCore/StreamingParser`` that the networking helpers can create and drive on `URLSession`'s delegate
+/// A `StreamingParser` that the networking helpers can create and drive on `URLSession`'s delegate
 /// queue (before Swift 6.2 every parser qualifies).
 public typealias NetworkStreamingParser = StreamingParser
 #endif

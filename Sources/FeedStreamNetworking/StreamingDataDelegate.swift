@@ -4,7 +4,7 @@ import StreamCore
 import FoundationNetworking
 #endif
 
-/// A `URLSessionDataDelegate` that feeds each chunk of a response body into a ``StreamCore/StreamingParser`` as
+/// A `URLSessionDataDelegate` that feeds each chunk of a response body into a `StreamingParser` as
 /// `URLSession` receives it, and reports the items as soon as the parser completes them.
 ///
 /// ```swift
@@ -25,7 +25,7 @@ import FoundationNetworking
 /// parsed as data; its body is collected and the transfer ends with an ``HTTPResponseError``.
 ///
 /// One delegate serves one data task: create one per request (as
-/// ``Foundation/URLSession/parsedItems(for:configuration:requirements:parser:)`` and its siblings do, each with a
+/// `URLSession.parsedItems(for:configuration:requirements:parser:)` and its siblings do, each with a
 /// session of its own). Events are delivered in order, on the session's delegate
 /// queue; the first error cancels the task.
 ///
