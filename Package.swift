@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "StreamCore", targets: ["StreamCore"]),
         .library(name: "AtomStream", targets: ["AtomStream"]),
         .library(name: "JSONStream", targets: ["JSONStream"]),
+        .library(name: "FeedStreamNetworking", targets: ["FeedStreamNetworking"]),
         .executable(name: "feedstream", targets: ["feedstream"]),
     ],
     targets: [
@@ -23,6 +24,7 @@ let package = Package(
         .target(name: "StreamCore"),
         .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
+        .target(name: "FeedStreamNetworking", dependencies: ["StreamCore"]),
         .executableTarget(name: "feedstream", dependencies: ["AtomStream", "JSONStream"]),
         .executableTarget(name: "Benchmarks", dependencies: ["AtomStream", "JSONStream", "CLibXML2", "CYajl"]),
         .executableTarget(name: "FeedStreamFuzz", dependencies: ["AtomStream", "JSONStream"]),
@@ -31,6 +33,9 @@ let package = Package(
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
         .testTarget(name: "FeedStreamToolTests", dependencies: ["feedstream", "StreamTestSupport"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
+        .testTarget(
+            name: "FeedStreamNetworkingTests",
+            dependencies: ["FeedStreamNetworking", "AtomStream", "JSONStream", "StreamTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

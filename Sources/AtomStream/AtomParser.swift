@@ -29,12 +29,21 @@ public final class AtomParser: StreamingParser {
         /// follow libxml2's heuristics, which for some broken input depend on where chunks end; strict mode gives
         /// the same result for every chunking.
         public var recover: Bool
+        /// The encoding to read the document in when it names none itself (no byte-order mark, no `encoding` in
+        /// its XML declaration): an IANA charset name, typically the `charset` of the HTTP `Content-Type`. A
+        /// document that declares its encoding always wins, as XML requires of the declaration over a default.
+        /// Names libxml2 does not know are ignored.
+        public var defaultEncoding: String?
 
         /// Creates options.
-        public init(limits: StreamLimits = .default, baseURL: String? = nil, recover: Bool = false) {
+        public init(
+            limits: StreamLimits = .default, baseURL: String? = nil, recover: Bool = false,
+            defaultEncoding: String? = nil
+        ) {
             self.limits = limits
             self.baseURL = baseURL
             self.recover = recover
+            self.defaultEncoding = defaultEncoding
         }
     }
 
@@ -46,7 +55,7 @@ public final class AtomParser: StreamingParser {
     /// Creates a parser.
     public init(options: Options = Options()) {
         let decoder = AtomDocumentDecoder.Box()
-        engine = XMLPushParser(recover: options.recover) { names in
+        engine = XMLPushParser(recover: options.recover, defaultEncoding: options.defaultEncoding) { names in
             let made = AtomDocumentDecoder(
                 names: AtomNames(names), limits: options.limits, documentBase: options.baseURL,
                 recovers: options.recover)

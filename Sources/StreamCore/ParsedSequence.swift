@@ -3,8 +3,15 @@ import Foundation
 /// The items a ``StreamingParser`` decodes from an asynchronous sequence of byte chunks.
 ///
 /// Created by `chunks.parsed(with: parser)`. Items are yielded as soon as the chunk that completes them
-/// arrives; an error is thrown after every item that preceded it; when the consuming task is cancelled,
-/// iteration throws `CancellationError` before reading another chunk.
+/// arrives; an error (from the parser or from the base sequence) is thrown after every item that preceded it,
+/// and ends the sequence; when the consuming task is cancelled, iteration throws `CancellationError` before
+/// reading another chunk (a base sequence suspended in `next()` stops as its own cancellation rules say).
+///
+/// When one chunk completes items and then reveals a fault, the parser returns the items and holds the fault
+/// back for its next call, so the fault is thrown once the next chunk (or the end) has been read.
+///
+/// Concurrency: the parser is a non-`Sendable` class, so the sequence is not `Sendable` either; it is meant to be
+/// created and iterated in one task, which owns the parser for the duration. No `@unchecked Sendable` is used.
 public struct ParsedSequence<Base: AsyncSequence, Parser: StreamingParser>: AsyncSequence
 where Base.Element: ContiguousBytes {
     public typealias Element = Parser.Item
@@ -23,14 +30,20 @@ where Base.Element: ContiguousBytes {
         public mutating func next() async throws -> Parser.Item? {
             while nextIndex == pending.count {
                 if reachedEnd { return nil }
-                try Task.checkCancellation()
                 pending = []
                 nextIndex = 0
-                if let chunk = try await base.next() {
-                    pending = try parser.parse(chunk)
-                } else {
+                do {
+                    try Task.checkCancellation()
+                    if let chunk = try await base.next() {
+                        pending = try parser.parse(chunk)
+                    } else {
+                        reachedEnd = true
+                        pending = try parser.finishAll()
+                    }
+                } catch {
+                    // An error ends the sequence: later calls return nil instead of reading on past the fault.
                     reachedEnd = true
-                    pending = try parser.finishAll()
+                    throw error
                 }
             }
             defer { nextIndex += 1 }

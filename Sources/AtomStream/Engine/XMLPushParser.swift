@@ -35,12 +35,17 @@ final class XMLPushParser {
     /// Repairs reported beyond the first ``maximumWarnings``, counted but not kept.
     private(set) var droppedWarningCount = 0
     static let maximumWarnings = 1000
+    /// Holds the first bytes back until it is known whether the default encoding applies; `nil` once decided.
+    private var encodingSniffer: XMLEncodingSniffer?
 
     /// Creates a parser; `makeHandler` builds the event handler from this parser's name dictionary, which exists
     /// only once the libxml2 context does.
-    init(recover: Bool = false, makeHandler: (XMLNameTable) -> any XMLEventHandler) {
+    /// - Parameter defaultEncoding: an IANA charset name (from HTTP `Content-Type`) used only when the document
+    ///   names no encoding of its own; unknown names are ignored and libxml2 detects the encoding as usual.
+    init(recover: Bool = false, defaultEncoding: String? = nil, makeHandler: (XMLNameTable) -> any XMLEventHandler) {
         _ = libxml2Initialized
         recovers = recover
+        encodingSniffer = defaultEncoding.map(XMLEncodingSniffer.init(defaultEncoding:))
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = {
@@ -114,21 +119,50 @@ final class XMLPushParser {
         Unmanaged<XMLPushParser>.fromOpaque(user!)._withUnsafeGuaranteedRef(body)
     }
 
-    /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet.
+    /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet, plus
+    /// those held back here (for encoding detection, or by the comment guard).
     func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
-        try commentGuard.admit(bytes) { (piece) throws(StreamError) in try push(piece) }
-        guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
-            return commentGuard.held.count
+        if encodingSniffer != nil {
+            try sniff(bytes, atEnd: false)
+        } else {
+            try commentGuard.admit(bytes) { (piece) throws(StreamError) in try push(piece) }
         }
-        return cursor.distance(to: end) + commentGuard.held.count
+        let held = commentGuard.held.count + (encodingSniffer?.prefix.count ?? 0)
+        guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
+            return held
+        }
+        return cursor.distance(to: end) + held
     }
 
     /// Signals the end of input and validates that the document is complete.
     func terminate() throws(StreamError) {
+        if encodingSniffer != nil { try sniff(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) }
         try commentGuard.drain { (piece) throws(StreamError) in try push(piece) }
         isTerminating = true
         _ = xmlParseChunk(context, nil, 0, 1)
         if hasFailed, let failure { throw failure }
+    }
+
+    /// Holds the document's first bytes until its start shows whether it names an encoding, then installs the
+    /// default encoding if it does not and passes the held bytes on.
+    private func sniff(_ bytes: UnsafeRawBufferPointer, atEnd: Bool) throws(StreamError) {
+        guard var sniffer = encodingSniffer else { return }
+        let decision = sniffer.take(bytes, atEnd: atEnd)
+        encodingSniffer = sniffer
+        if decision == .undecided { return }
+        encodingSniffer = nil
+        if decision == .useDefault, !sniffer.defaultIsUTF8,
+            let handler = xmlFindCharEncodingHandler(sniffer.defaultEncoding)
+        {
+            _ = xmlSwitchToEncoding(context, handler)
+        }
+        // `withUnsafeBytes` rethrows untyped errors; carry the typed one out through a `Result`.
+        let outcome = sniffer.prefix.withUnsafeBytes { held in
+            Result { () throws(StreamError) in
+                try commentGuard.admit(held) { (piece) throws(StreamError) in try push(piece) }
+            }
+        }
+        try outcome.get()
     }
 
     private func push(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {

@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What the response's head says, handed to the parser factory and to the caller before any item.
+public struct HTTPResponseInfo: Sendable, Hashable, Codable {
+    /// The URL of the response, after redirects; use it as the base URL for relative references.
+    public var url: URL?
+    /// The HTTP status code, or `nil` for a response that is not HTTP (a `file:` URL).
+    public var statusCode: Int?
+    /// The `Content-Type` header as sent, parameters included.
+    public var contentType: String?
+    /// The media type of `Content-Type`, lowercased, without parameters: `application/atom+xml`.
+    public var mediaType: String?
+    /// The `charset` parameter of `Content-Type`, without quotes: pass it to
+    /// `AtomParser.Options.defaultEncoding`, which uses it only when the document names no encoding itself.
+    public var charset: String?
+    /// The body length announced by `Content-Length`, or `nil` when the server did not announce one (chunked
+    /// transfer encoding).
+    public var expectedContentLength: Int64?
+
+    /// Creates a description of a response head.
+    public init(
+        url: URL? = nil, statusCode: Int? = nil, contentType: String? = nil, expectedContentLength: Int64? = nil
+    ) {
+        self.url = url
+        self.statusCode = statusCode
+        self.contentType = contentType
+        self.expectedContentLength = expectedContentLength
+        (mediaType, charset) = Self.parse(contentType: contentType)
+    }
+
+    /// Reads the head of a `URLResponse`.
+    public init(_ response: URLResponse) {
+        let http = response as? HTTPURLResponse
+        var contentType: String?
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            if let name = name as? String, name.lowercased() == "content-type" { contentType = value as? String }
+        }
+        if http == nil, let mimeType = response.mimeType {
+            contentType = mimeType + (response.textEncodingName.map { "; charset=\($0)" } ?? "")
+        }
+        let length = response.expectedContentLength
+        self.init(
+            url: response.url, statusCode: http?.statusCode, contentType: contentType,
+            expectedContentLength: length >= 0 ? length : nil)
+    }
+
+    /// Whether the media type is XML (`text/xml`, `application/xml`, `application/atom+xml`, …).
+    public var isXML: Bool {
+        guard let mediaType else { return false }
+        return mediaType.hasSuffix("/xml") || mediaType.hasSuffix("+xml")
+    }
+
+    /// Whether the media type is JSON (`application/json`, `…+json`, and the `text/javascript` old services use).
+    public var isJSON: Bool {
+        guard let mediaType else { return false }
+        return mediaType.hasSuffix("/json") || mediaType.hasSuffix("+json") || mediaType == "text/javascript"
+    }
+
+    /// Splits `type/subtype; charset="x"; …` into the lowercased media type and the charset.
+    static func parse(contentType: String?) -> (mediaType: String?, charset: String?) {
+        guard let contentType else { return (nil, nil) }
+        let parts = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let mediaType = parts.first.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
+        var charset: String?
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+            let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            charset = value.isEmpty ? nil : value
+        }
+        return (mediaType, charset)
+    }
+}
