@@ -4,6 +4,14 @@ import Foundation
 struct BenchmarkRun {
     let options: BenchmarkOptions
     var records: [BenchmarkRecord] = []
+    /// Everything reported, as Markdown, for `--markdown FILE`.
+    var markdown = ""
+
+    /// Prints a line of the report and keeps it for the Markdown file.
+    mutating func report(_ line: String) {
+        print(line)
+        markdown += line + "\n"
+    }
 
     /// The package root, found from this file, so the benchmark works from any directory.
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -26,7 +34,7 @@ struct BenchmarkRun {
     }
 
     mutating func run() throws {
-        print(MachineDescription.current)
+        report(MachineDescription.current)
         for workload in workloads {
             try measure(workload)
         }
@@ -34,6 +42,7 @@ struct BenchmarkRun {
             try measure(workload)
         }
         if options.measureMemory {
+            report("\n## Peak resident memory, input streamed through standard input at 64 KiB")
             for workload in workloads { try measureMemory(workload) }
         }
         if let path = options.jsonPath {
@@ -41,6 +50,10 @@ struct BenchmarkRun {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(records).write(to: URL(fileURLWithPath: path))
             print("wrote \(records.count) records to \(path)")
+        }
+        if let path = options.markdownPath {
+            try markdown.write(toFile: path, atomically: true, encoding: .utf8)
+            print("wrote the report to \(path)")
         }
     }
 
@@ -58,8 +71,8 @@ struct BenchmarkRun {
     mutating func measure(_ workload: Workload) throws {
         let data = try load(workload.fixture)
         let megabytes = Double(data.count) / 1_000_000
-        print("\n## \(workload.name) — \(workload.fixture.description), \(String(format: "%.1f", megabytes)) MB")
-        print(Table.header)
+        report("\n## \(workload.name) — \(workload.fixture.description), \(String(format: "%.1f", megabytes)) MB")
+        report(Table.header)
         var subjectAt64K = 0.0
         var subjectAt1460 = 0.0
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
@@ -73,7 +86,7 @@ struct BenchmarkRun {
                     ceilingMegabytesPerSecond: megabytes / ceiling.seconds,
                     ratioToCeiling: ceiling.seconds / subject.seconds)
                 records.append(record)
-                print(Table.row(record))
+                report(Table.row(record))
                 if chunkSize == 64 << 10 { subjectAt64K = megabytes / subject.seconds }
                 if chunkSize == 1460 { subjectAt1460 = megabytes / subject.seconds }
             }
@@ -85,9 +98,10 @@ struct BenchmarkRun {
                 megabytesPerSecond: megabytes / result.seconds, itemsPerSecond: Double(result.items) / result.seconds,
                 items: result.items, speedupOfFeedStream: subjectAt64K / (megabytes / result.seconds))
             records.append(record)
-            print(Table.row(record))
+            report(Table.row(record))
         }
-        print(String(format: "1,460 B chunks reach %.2f× the 64 KiB throughput", subjectAt1460 / subjectAt64K))
+        let chunkRatio = subjectAt1460 / subjectAt64K
+        report("\n" + String(format: "- 1,460 B chunks reach %.2f× the 64 KiB throughput", chunkRatio))
         try measureConcurrency(workload, data: data, single: subjectAt64K, megabytes: megabytes)
     }
 
@@ -108,9 +122,9 @@ struct BenchmarkRun {
                     workload: workload.name, decoder: "FeedStream", chunkSize: chunkSize,
                     megabytesPerSecond: megabytes / result.seconds, items: result.items))
         }
-        print("\n## \(workload.name) — \(workload.fixture.description)")
-        print(
-            String(
+        report("\n## \(workload.name) — \(workload.fixture.description)")
+        report(
+            "- " + String(
                 format: "512 B chunks: %.3f s, 64 KiB chunks: %.3f s — %.2f× the 64 KiB time",
                 small.seconds, large.seconds, small.seconds / large.seconds))
     }
@@ -139,7 +153,7 @@ struct BenchmarkRun {
                 workload: workload.name, decoder: "FeedStream ×2 threads", chunkSize: 64 << 10,
                 megabytesPerSecond: combined, speedupOfFeedStream: combined / single))
         let summary = String(format: "%.1f MB/s combined, %.2f× one stream", combined, combined / single)
-        print("two streams on two threads: " + summary)
+        report("- two streams on two threads: " + summary)
     }
 
     /// Peak resident memory of a child streaming a generated input through a pipe, at two sizes 10× apart.
@@ -171,8 +185,8 @@ struct BenchmarkRun {
                     workload: workload.name, decoder: "FeedStream streamed (stdin)", chunkSize: 64 << 10,
                     inputBytes: size, peakResidentBytes: peak))
             let summary = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            print(
-                "peak RSS, \(workload.name) "
+            report(
+                "- peak RSS, \(workload.name) "
                     + String(
                         format: "streaming %.0f MB from stdin: %.1f MiB",
                         Double(size) / 1_000_000, megabytes)

@@ -30,10 +30,11 @@ enum BenchmarkTool {
                 switch argument {
                 case "--quick": options.quick = true
                 case "--json": options.jsonPath = arguments.popFirst()
+            case "--markdown": options.markdownPath = arguments.popFirst()
                 case "--only": options.only = arguments.popFirst()
                 case "--skip-memory": options.measureMemory = false
                 default:
-                    let usage = "usage: Benchmarks [--quick] [--json FILE] [--only NAME] [--skip-memory]\n"
+                    let usage = "usage: Benchmarks [--quick] [--json FILE] [--markdown FILE] [--only NAME] [--skip-memory]\n"
                     FileHandle.standardError.write(Data(usage.utf8))
                     exit(2)
                 }
@@ -47,6 +48,7 @@ enum BenchmarkTool {
 struct BenchmarkOptions {
     var quick = false
     var jsonPath: String?
+    var markdownPath: String?
     var only: String?
     var measureMemory = true
 }

@@ -13,31 +13,25 @@ struct BenchmarkRecord: Codable {
     var peakResidentBytes: Int?
 }
 
-/// The printed table.
+/// The report's tables, in Markdown so a run can be pasted into BENCHMARKS.md as it is.
 enum Table {
-    static let header = "decoder                          chunk      MB/s     items/s   ceiling MB/s   ratio"
+    static let header = """
+        | decoder | chunk | MB/s | items/s | ceiling MB/s | ratio to ceiling / FeedStream's speed-up |
+        |---|---:|---:|---:|---:|---:|
+        """
 
     static func row(_ record: BenchmarkRecord) -> String {
-        func column(_ value: Double?, _ width: Int, _ format: String) -> String {
-            let text = value.map { String(format: format, $0) } ?? "—"
-            return String(repeating: " ", count: max(0, width - text.count)) + text
+        func column(_ value: Double?, _ format: String) -> String {
+            value.map { String(format: format, $0) } ?? "—"
         }
-        let name = record.decoder.padding(toLength: 30, withPad: " ", startingAt: 0)
-        let chunk = record.chunkSize.map { $0 >= 1024 ? "\($0 >> 10) KiB" : "\($0) B" } ?? "whole"
-        var line = name + chunk.leftPadded(9)
-        line += column(record.megabytesPerSecond, 10, "%.1f") + column(record.itemsPerSecond, 12, "%.0f")
-        line += column(record.ceilingMegabytesPerSecond, 15, "%.1f")
+        let chunk = record.chunkSize.map { $0 >= 1024 && $0 % 1024 == 0 ? "\($0 >> 10) KiB" : "\($0) B" } ?? "whole"
+        var last = "—"
         if let ratio = record.ratioToCeiling {
-            line += column(ratio, 8, "%.2f×")
+            last = String(format: "%.2f×", ratio)
         } else if let speedup = record.speedupOfFeedStream {
-            line += "   FeedStream is " + String(format: "%.1f×", speedup)
+            last = String(format: "FeedStream %.1f× faster", speedup)
         }
-        return line
-    }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - count)) + self
+        return "| \(record.decoder) | \(chunk) | \(column(record.megabytesPerSecond, "%.1f")) | "
+            + "\(column(record.itemsPerSecond, "%.0f")) | \(column(record.ceilingMegabytesPerSecond, "%.1f")) | \(last) |"
     }
 }
