@@ -10,4 +10,22 @@
 #include <libxml/xmlerror.h>
 #include <libxml/dict.h>
 #include <libxml/entities.h>
+
+/* libxml2 reports encoding and I/O faults through its generic error channel, which prints to standard error and
+   cannot be replaced from Swift (the handler is variadic). FeedStream reads those faults from xmlParseChunk's
+   status instead, and silences the channel only for the duration of its own calls, restoring whatever the
+   application had set. */
+static void feedstream_xml_ignore_generic_error(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+static inline int feedstream_xml_parse_chunk(xmlParserCtxtPtr context, const char *chunk, int size, int terminate) {
+    xmlGenericErrorFunc saved = xmlGenericError;
+    void *savedContext = xmlGenericErrorContext;
+    xmlSetGenericErrorFunc(NULL, feedstream_xml_ignore_generic_error);
+    int status = xmlParseChunk(context, chunk, size, terminate);
+    xmlSetGenericErrorFunc(savedContext, saved);
+    return status;
+}
 #endif

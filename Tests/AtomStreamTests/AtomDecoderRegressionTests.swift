@@ -1,4 +1,5 @@
 import AtomStream
+import StreamTestSupport
 import Testing
 
 /// Small documents pinning decoder bugs the corpus suites found, in every chunking.
@@ -83,4 +84,16 @@ func commentOpenerOverlappingItsTerminator(document: String) {
 @Test func unterminatedOverlappingCommentIsStillAnError() {
     let (outcome, _) = decodeAtomEveryWay("<feed xmlns=\"http://www.w3.org/2005/Atom\"><!--> never closed</feed>")
     #expect(outcome.error?.kind == .truncatedInput || outcome.error?.kind == .malformedInput)
+}
+
+/// Found by fuzzing: a conversion fault (an unknown or mismatched declared encoding) halts libxml2 without a
+/// structured error; read from `xmlParseChunk`'s status, it is an error in every chunking, never a silent end.
+@Test func encodingConversionFaultIsAnError() {
+    var document = Array("<?xml version=\"1.0\" encoding=\"UTF.-8\"?><feed xmlns=\"http://www.w3.org/2005/Atom\">".utf8)
+    document += Array("<entry><id>".utf8) + [0xFF, 0xFE] + Array("</id></entry></feed>".utf8)
+    for splits in DripFeed.standardChunkings(document.count) {
+        let outcome = DripFeed.run(AtomParser(), bytes: document, splits: splits)
+        #expect(outcome.error?.kind == .malformedInput, "cut at \(splits.prefix(4))")
+        #expect((outcome.error?.byteOffset ?? -1) > 0)
+    }
 }

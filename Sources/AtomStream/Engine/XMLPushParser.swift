@@ -27,6 +27,8 @@ final class XMLPushParser {
     private var hasFailed = false
     private var isTerminating = false
     private var commentGuard = CommentOpenerGuard()
+    /// Bytes handed to libxml2: the position of last resort when it can no longer say how far it got.
+    private var bytesPushed = 0
 
     /// Whether libxml2's recover mode repairs well-formedness errors instead of stopping at the first.
     let recovers: Bool
@@ -139,8 +141,8 @@ final class XMLPushParser {
         if encodingSniffer != nil { try sniff(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) }
         try commentGuard.drain { (piece) throws(StreamError) in try push(piece) }
         isTerminating = true
-        _ = xmlParseChunk(context, nil, 0, 1)
-        if hasFailed, let failure { throw failure }
+        let status = feedstream_xml_parse_chunk(context, nil, 0, 1)
+        try check(status)
     }
 
     /// Holds the document's first bytes until its start shows whether it names an encoding, then installs the
@@ -170,10 +172,40 @@ final class XMLPushParser {
         while !remaining.isEmpty {
             let length = min(remaining.count, 1 << 30)
             let start = remaining.baseAddress?.assumingMemoryBound(to: CChar.self)
-            _ = xmlParseChunk(context, start, Int32(length), 0)
-            if hasFailed, let failure { throw failure }
+            bytesPushed += length
+            let status = feedstream_xml_parse_chunk(context, start, Int32(length), 0)
+            try check(status)
             remaining = UnsafeRawBufferPointer(rebasing: remaining[length...])
         }
+    }
+
+    /// Throws the recorded fault, or one libxml2 reported only through `xmlParseChunk`'s status: encoding
+    /// conversion and I/O faults halt the parser without calling the structured error handler.
+    private func check(_ status: Int32) throws(StreamError) {
+        // A failed conversion may also leave the status at 0 and carry on past the bytes it dropped; the input
+        // buffer remembers it.
+        let conversionFailed = context.pointee.input?.pointee.buf?.pointee.error ?? 0 != 0
+        let status = conversionFailed && status == 0 ? Int32(XML_I18N_CONV_FAILED.rawValue) : status
+        let halted = !isTerminating && context.pointee.instate == XML_PARSER_EOF
+        if !hasFailed, status != 0, !recovers || conversionFailed || halted {
+            let last = xmlCtxtGetLastError(context)?.pointee
+            let text = last?.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = (text?.isEmpty == false ? text! : "malformed XML (libxml2 error \(status))")
+            let code = xmlParserErrors(rawValue: UInt32(bitPattern: status))
+            let encodingFault =
+                code == XML_ERR_INVALID_ENCODING || code == XML_ERR_UNSUPPORTED_ENCODING
+                || code == XML_I18N_CONV_FAILED || status < 0
+            var fault = positioned(
+                StreamError(
+                    kind: .malformedInput,
+                    message: encodingFault ? "the document's bytes do not convert from its declared encoding" : message)
+            )
+            // After a failed conversion libxml2 no longer knows how many raw bytes it consumed (it says 0); the
+            // fault lies in what was handed over, so report its end rather than the start of the document.
+            if encodingFault && fault.byteOffset == 0 { fault.byteOffset = bytesPushed }
+            stop(with: fault)
+        }
+        if hasFailed, let failure { throw failure }
     }
 
     /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.
@@ -181,8 +213,9 @@ final class XMLPushParser {
         let input = context.pointee.input
         let line = input.map { Int($0.pointee.line) } ?? 1
         let column = input.map { Int($0.pointee.col) } ?? 1
+        let consumed = Int(xmlByteConsumed(context))
         return StreamPosition(
-            line: max(line, 1), column: max(column, 1), byteOffset: max(Int(xmlByteConsumed(context)), 0))
+            line: max(line, 1), column: max(column, 1), byteOffset: consumed >= 0 ? consumed : bytesPushed)
     }
 
     /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`.
