@@ -78,36 +78,24 @@ public final class AtomParser: StreamingParser {
     }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [AtomEntry] {
-        try lifecycle.begin()
-        var failure: StreamError?
-        do {
-            try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-        } catch {
-            failure = error
-        }
-        return try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
+        try lifecycle.parse(
+            { () throws(StreamError) in
+                try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
+            }, completed: decoder.takeCompleted)
     }
 
     public func finish() throws -> [AtomEntry] {
-        if lifecycle.isFinished { return [] }
-        try lifecycle.begin()
-        var failure: StreamError?
-        do throws(StreamError) {
-            try intake.flush { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-            try engine.terminate()
-            if engine.recovers && decoder.hasOpenElements {
+        try lifecycle.finish(
+            { () throws(StreamError) in
+                try intake.flush { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
+                try engine.terminate()
+                guard engine.recovers && decoder.hasOpenElements else { return }
                 engine.warn(kind: .truncatedInput, message: "the input ended in mid-document; open elements closed")
-                do {
+                do throws(StreamError) {
                     try decoder.closeOpenElements()
                 } catch {
                     throw engine.positioned(error)
                 }
-            }
-        } catch {
-            failure = error
-        }
-        let entries = try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
-        lifecycle.markFinished()
-        return entries
+            }, completed: decoder.takeCompleted)
     }
 }

@@ -51,4 +51,30 @@ public struct StreamLifecycle: Sendable {
     public mutating func markFinished() {
         if case .running = state { state = .finished }
     }
+
+    /// One `parse` call of a parser: runs `work` (feeding the chunk), then hands over the items it completed,
+    /// holding back an error that follows them.
+    public mutating func parse<Item>(
+        _ work: () throws(StreamError) -> Void, completed: () -> [Item]
+    ) throws(StreamError) -> [Item] {
+        try begin()
+        var failure: StreamError?
+        do {
+            try work()
+        } catch {
+            failure = error
+        }
+        return try deliver(completed(), failure: failure)
+    }
+
+    /// One `finish` call: returns nothing once the end was validated; otherwise runs `work` (flushing and
+    /// validating the end) and hands over the items it completed.
+    public mutating func finish<Item>(
+        _ work: () throws(StreamError) -> Void, completed: () -> [Item]
+    ) throws(StreamError) -> [Item] {
+        if isFinished { return [] }
+        let items = try parse(work, completed: completed)
+        markFinished()
+        return items
+    }
 }
