@@ -15,15 +15,18 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     /// Member names of the path as bytes, compared against names as they arrive.
     private let memberNames: [[UInt8]?]
     private let limits: StreamLimits
-    unowned(unsafe) var engine: JSONEngine!
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
 
-    private var frames: [Frame] = []
-    private var skipDepth = 0
-    private var tape = TokenTape()
-    private var recording = false
-    private var itemStart = 0
-    private(set) var completed: [T] = []
-    private(set) var itemCount = 0
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
+    // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
+    // rest of a member-name event.
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var tape = TokenTape()
+    @exclusivity(unchecked) private var recording = false
+    @exclusivity(unchecked) private var itemStart = 0
+    @exclusivity(unchecked) private(set) var completed: [T] = []
+    @exclusivity(unchecked) private(set) var itemCount = 0
 
     init(path: JSONPath, limits: StreamLimits) {
         components = path.components

@@ -36,15 +36,18 @@ final class JiveInboxDecoder: JSONEventHandler {
     ]
 
     private let limits: StreamLimits
-    unowned(unsafe) var engine: JSONEngine!
-    private var contexts: [Context] = []
-    private var skipDepth = 0
-    private var pendingKey: Key?
-    private var entry = JiveInboxEntry()
-    private var activityObject = JiveActivityObject()
-    private var entryStart = 0
-    private(set) var page = JiveInboxPage()
-    private var completed: [JiveInboxEntry] = []
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
+    // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
+    // rest of a member-name event.
+    @exclusivity(unchecked) private var contexts: [Context] = []
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var pendingKey: Key?
+    @exclusivity(unchecked) private var entry = JiveInboxEntry()
+    @exclusivity(unchecked) private var activityObject = JiveActivityObject()
+    @exclusivity(unchecked) private var entryStart = 0
+    @exclusivity(unchecked) private(set) var page = JiveInboxPage()
+    @exclusivity(unchecked) private var completed: [JiveInboxEntry] = []
 
     init(limits: StreamLimits) {
         self.limits = limits

@@ -29,16 +29,19 @@ final class TwitterSearchDecoder: JSONEventHandler {
     ])
 
     private let limits: StreamLimits
-    unowned(unsafe) var engine: JSONEngine!
-    private var contexts: [Context] = []
-    private var skipDepth = 0
-    private var pendingKey: Key?
-    private var reader = TweetEventReader(strict: true, readsNotices: false)
-    private var readingTweet = false
-    private var tweetFormat = TwitterSearchFormat.v1_1
-    private var tweetStart = 0
-    private(set) var page = TwitterSearchPage()
-    private var completed: [Tweet] = []
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
+    // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
+    // rest of a member-name event.
+    @exclusivity(unchecked) private var contexts: [Context] = []
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var pendingKey: Key?
+    @exclusivity(unchecked) private var reader = TweetEventReader(strict: true, readsNotices: false)
+    @exclusivity(unchecked) private var readingTweet = false
+    @exclusivity(unchecked) private var tweetFormat = TwitterSearchFormat.v1_1
+    @exclusivity(unchecked) private var tweetStart = 0
+    @exclusivity(unchecked) private(set) var page = TwitterSearchPage()
+    @exclusivity(unchecked) private var completed: [Tweet] = []
 
     private var heldTweets: [(tweet: Tweet, authorID: Int64?)] = []
     private var users: [Int64: TwitterUser] = [:]

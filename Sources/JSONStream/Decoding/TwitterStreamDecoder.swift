@@ -6,13 +6,16 @@
 /// which are kept until the message closes.
 final class TwitterStreamDecoder: JSONEventHandler {
     private let limits: StreamLimits
-    unowned(unsafe) var engine: JSONEngine!
-    private var reader = TweetEventReader(strict: false, readsNotices: true)
-    private var readingMessage = false
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
+    // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
+    // rest of a member-name event.
+    @exclusivity(unchecked) private var reader = TweetEventReader(strict: false, readsNotices: true)
+    @exclusivity(unchecked) private var readingMessage = false
     /// Depth inside a top-level array, which is kept only as `other`.
-    private var otherDepth = 0
-    private var messageStart = 0
-    private var completed: [TwitterStreamMessage] = []
+    @exclusivity(unchecked) private var otherDepth = 0
+    @exclusivity(unchecked) private var messageStart = 0
+    @exclusivity(unchecked) private var completed: [TwitterStreamMessage] = []
 
     /// The stream's bytes from `rawBase` on: at least the message being read.
     private var raw: [UInt8] = []

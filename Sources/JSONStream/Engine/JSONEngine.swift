@@ -29,23 +29,26 @@ final class JSONEngine {
 
     let limits: StreamLimits
     private let options: JSONReadingOptions
-    private var handle: yajl_handle?
     private unowned(unsafe) let handler: any JSONEventHandler
     private var phase: Phase = .byteOrderMark
     private var pendingPreamble: [UInt8] = []
 
+    // The state below is exempt from dynamic exclusivity checks: it is only touched from `parse` / `finish` and
+    // the yajl callbacks they cause, one event at a time, never re-entrantly; the checks cost more than the rest
+    // of a member-name event.
+    @exclusivity(unchecked) private var handle: yajl_handle?
     /// The intake's counters prove linear work in tests.
-    private(set) var intake = ChunkIntake()
-    private var lines = LineCounter()
-    private var screen = InputScreen()
-    private var path = JSONPathTracker()
+    @exclusivity(unchecked) private(set) var intake = ChunkIntake()
+    @exclusivity(unchecked) private var lines = LineCounter()
+    @exclusivity(unchecked) private var screen = InputScreen()
+    @exclusivity(unchecked) private var path = JSONPathTracker()
     private var recordedError: StreamError?
-    private var madeProgress = false
-    private var bytesSinceProgress = 0
+    @exclusivity(unchecked) private var madeProgress = false
+    @exclusivity(unchecked) private var bytesSinceProgress = 0
     /// The bytes yajl is parsing right now; callbacks place themselves in it.
-    private var current = UnsafeRawBufferPointer(start: nil, count: 0)
+    @exclusivity(unchecked) private var current = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Whether any value has started, so an empty multi-value stream can end cleanly.
-    private(set) var sawValue = false
+    @exclusivity(unchecked) private(set) var sawValue = false
 
     /// Creates an engine; `multipleValues` accepts whitespace-separated top-level values (streams).
     init(
