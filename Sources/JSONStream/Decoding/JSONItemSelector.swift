@@ -113,12 +113,12 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         frames.removeLast()
     }
 
-    func startObject() throws(StreamError) { try start(array: false) }
-    func startArray() throws(StreamError) { try start(array: true) }
-    func endObject() throws(StreamError) { try end(array: false) }
-    func endArray() throws(StreamError) { try end(array: true) }
+    override func startObject() throws(StreamError) { try start(array: false) }
+    override func startArray() throws(StreamError) { try start(array: true) }
+    override func endObject() throws(StreamError) { try end(array: false) }
+    override func endArray() throws(StreamError) { try end(array: true) }
 
-    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+    override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
         if recording {
             tape.key(name)
             return
@@ -128,7 +128,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         frames[last].memberMatches = wanted.withUnsafeBytes { $0.elementsEqual(name) }
     }
 
-    func scalar(_ value: JSONScalar) throws(StreamError) {
+    override func scalar(_ value: JSONScalar) throws(StreamError) {
         if recording {
             tape.scalar(value)
             try checkItemSize()

@@ -58,14 +58,14 @@ final class JiveInboxDecoder: JSONEventHandler {
         return completed
     }
 
-    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+    override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
         if skipDepth == 0 { pendingKey = Self.keys.lookup(name) }
     }
 
-    func startObject() throws(StreamError) { try start(array: false) }
-    func startArray() throws(StreamError) { try start(array: true) }
-    func endObject() throws(StreamError) { try end() }
-    func endArray() throws(StreamError) { try end() }
+    override func startObject() throws(StreamError) { try start(array: false) }
+    override func startArray() throws(StreamError) { try start(array: true) }
+    override func endObject() throws(StreamError) { try end() }
+    override func endArray() throws(StreamError) { try end() }
 
     private func start(array: Bool) throws(StreamError) {
         if skipDepth > 0 {
@@ -120,7 +120,7 @@ final class JiveInboxDecoder: JSONEventHandler {
         }
     }
 
-    func scalar(_ value: JSONScalar) throws(StreamError) {
+    override func scalar(_ value: JSONScalar) throws(StreamError) {
         guard skipDepth == 0, let context = contexts.last else {
             if contexts.isEmpty {
                 throw StreamError(kind: .unexpectedDocument, message: "a Jive inbox response is an object")

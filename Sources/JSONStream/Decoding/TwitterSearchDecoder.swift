@@ -60,7 +60,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
 
     // MARK: - Events
 
-    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+    override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
         if readingTweet {
             reader.key(name)
         } else if skipDepth == 0 {
@@ -68,10 +68,10 @@ final class TwitterSearchDecoder: JSONEventHandler {
         }
     }
 
-    func startObject() throws(StreamError) { try start(array: false) }
-    func startArray() throws(StreamError) { try start(array: true) }
-    func endObject() throws(StreamError) { try end() }
-    func endArray() throws(StreamError) { try end() }
+    override func startObject() throws(StreamError) { try start(array: false) }
+    override func startArray() throws(StreamError) { try start(array: true) }
+    override func endObject() throws(StreamError) { try end() }
+    override func endArray() throws(StreamError) { try end() }
 
     private func start(array: Bool) throws(StreamError) {
         if readingTweet {
@@ -156,7 +156,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
         }
     }
 
-    func scalar(_ value: JSONScalar) throws(StreamError) {
+    override func scalar(_ value: JSONScalar) throws(StreamError) {
         if readingTweet {
             try reader.scalar(value)
             return

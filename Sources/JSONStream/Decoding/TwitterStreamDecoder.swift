@@ -46,14 +46,14 @@ final class TwitterStreamDecoder: JSONEventHandler {
 
     // MARK: - Events
 
-    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+    override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
         if readingMessage { reader.key(name) }
     }
 
-    func startObject() throws(StreamError) { try start(array: false) }
-    func startArray() throws(StreamError) { try start(array: true) }
-    func endObject() throws(StreamError) { try end() }
-    func endArray() throws(StreamError) { try end() }
+    override func startObject() throws(StreamError) { try start(array: false) }
+    override func startArray() throws(StreamError) { try start(array: true) }
+    override func endObject() throws(StreamError) { try end() }
+    override func endArray() throws(StreamError) { try end() }
 
     private func start(array: Bool) throws(StreamError) {
         if readingMessage {
@@ -84,7 +84,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
         }
     }
 
-    func scalar(_ value: JSONScalar) throws(StreamError) {
+    override func scalar(_ value: JSONScalar) throws(StreamError) {
         if readingMessage {
             try reader.scalar(value)
         } else if otherDepth == 0 {

@@ -1,18 +1,25 @@
 /// Keeps the path of the value being read (`results[3].user.id`) so that every error can name it.
 ///
-/// Member names are copied as bytes into one reused buffer; a `String` is only made when an error is reported.
+/// Most member names are never part of a reported path, so a name is first only remembered where yajl reported
+/// it: in the input being parsed, which stays valid until `yajl_parse` returns. It is copied into one reused
+/// buffer only when it must outlive that — a container starts under it (``pushObject()`` / ``pushArray()``),
+/// the parse call ends (``settle()``), or yajl reported it from its own buffer, which the next string reuses.
+/// A `String` is only made when an error is reported.
 struct JSONPathTracker {
     private struct Frame {
         var isArray: Bool
         /// For arrays, the number of elements started so far.
         var count: Int
-        /// For objects, the current member name in `names`.
+        /// For objects, the current member name in `names` (when it is not `pendingName`).
         var nameStart: Int
         var nameEnd: Int
     }
 
     private var frames: [Frame] = []
     private var names: [UInt8] = []
+    /// The innermost object's current member name, while it still lies in the input being parsed.
+    private var pendingName = UnsafeRawBufferPointer(start: nil, count: 0)
+    private var hasPendingName = false
 
     init() {
         frames.reserveCapacity(64)
@@ -31,34 +38,52 @@ struct JSONPathTracker {
     }
 
     mutating func pushObject() {
+        settle()
         frames.append(Frame(isArray: false, count: 0, nameStart: names.count, nameEnd: names.count))
     }
 
     mutating func pushArray() {
+        settle()
         frames.append(Frame(isArray: true, count: 0, nameStart: names.count, nameEnd: names.count))
     }
 
     mutating func pop() {
+        hasPendingName = false
         if let frame = frames.popLast() {
-            names.removeSubrange(frame.nameStart...)
+            names.removeLast(names.count - frame.nameStart)
         }
     }
 
-    mutating func key(_ name: UnsafeRawBufferPointer) {
+    /// A member name; `stable` when its bytes stay valid until the current parse call returns.
+    @inline(__always)
+    mutating func key(_ name: UnsafeRawBufferPointer, stable: Bool) {
+        pendingName = name
+        hasPendingName = true
+        if !stable { settle() }
+    }
+
+    /// Copies a member name that is still only remembered by its place in the input.
+    mutating func settle() {
+        guard hasPendingName else { return }
+        hasPendingName = false
         let last = frames.count - 1
         guard last >= 0 else { return }
         let start = frames[last].nameStart
-        names.removeSubrange(start...)
-        names.append(contentsOf: name)
+        names.removeLast(names.count - start)
+        names.append(contentsOf: pendingName)
         frames[last].nameEnd = names.count
     }
 
     /// The path in the syntax `JSONItemParser` accepts, `$` for the root.
     func render() -> String {
         var text = ""
-        for frame in frames {
+        for (index, frame) in frames.enumerated() {
             if frame.isArray {
                 if frame.count > 0 { text += "[\(frame.count - 1)]" }
+            } else if index == frames.count - 1 && hasPendingName {
+                if !pendingName.isEmpty {
+                    text += Self.component(String(decoding: pendingName, as: UTF8.self), first: text.isEmpty)
+                }
             } else if frame.nameEnd > frame.nameStart {
                 let name = String(decoding: names[frame.nameStart..<frame.nameEnd], as: UTF8.self)
                 text += Self.component(name, first: text.isEmpty)
