@@ -32,7 +32,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
 
     /// Keeps a chunk's bytes, before any of them reach the engine.
     func keep(_ chunk: UnsafeRawBufferPointer) {
-        raw.append(contentsOf: chunk)
+        raw.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Drops kept bytes no message needs any more; called between chunks so the cost stays linear.

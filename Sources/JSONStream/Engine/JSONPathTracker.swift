@@ -16,14 +16,16 @@ struct JSONPathTracker {
     }
 
     private var frames: [Frame] = []
-    private var names: [UInt8] = []
+    /// Member names of the enclosing objects; only `names[..<namesEnd]` is in use, so the buffer never shrinks
+    /// and a name is copied in with one `memcpy`.
+    private var names = [UInt8](repeating: 0, count: 1024)
+    private var namesEnd = 0
     /// The innermost object's current member name, while it still lies in the input being parsed.
     private var pendingName = UnsafeRawBufferPointer(start: nil, count: 0)
     private var hasPendingName = false
 
     init() {
         frames.reserveCapacity(64)
-        names.reserveCapacity(1024)
     }
 
     var depth: Int { frames.count }
@@ -39,18 +41,18 @@ struct JSONPathTracker {
 
     mutating func pushObject() {
         settle()
-        frames.append(Frame(isArray: false, count: 0, nameStart: names.count, nameEnd: names.count))
+        frames.append(Frame(isArray: false, count: 0, nameStart: namesEnd, nameEnd: namesEnd))
     }
 
     mutating func pushArray() {
         settle()
-        frames.append(Frame(isArray: true, count: 0, nameStart: names.count, nameEnd: names.count))
+        frames.append(Frame(isArray: true, count: 0, nameStart: namesEnd, nameEnd: namesEnd))
     }
 
     mutating func pop() {
         hasPendingName = false
         if let frame = frames.popLast() {
-            names.removeLast(names.count - frame.nameStart)
+            namesEnd = frame.nameStart
         }
     }
 
@@ -69,9 +71,15 @@ struct JSONPathTracker {
         let last = frames.count - 1
         guard last >= 0 else { return }
         let start = frames[last].nameStart
-        names.removeLast(names.count - start)
-        names.append(contentsOf: pendingName)
-        frames[last].nameEnd = names.count
+        let end = start + pendingName.count
+        if end > names.count { names += repeatElement(0, count: max(end - names.count, names.count)) }
+        if let source = pendingName.baseAddress {
+            names.withUnsafeMutableBytes { buffer in
+                (buffer.baseAddress! + start).copyMemory(from: source, byteCount: end - start)
+            }
+        }
+        namesEnd = end
+        frames[last].nameEnd = end
     }
 
     /// The path in the syntax `JSONItemParser` accepts, `$` for the root.
