@@ -140,7 +140,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     }
 
     private func checkItemSize() throws(StreamError) {
-        if engine.currentByteOffset() - itemStart > limits.maximumItemBytes {
+        if engine.bytes(since: itemStart, exceed: limits.maximumItemBytes) {
             throw StreamError(
                 kind: .limitExceeded, message: "an item is larger than \(limits.maximumItemBytes) bytes")
         }

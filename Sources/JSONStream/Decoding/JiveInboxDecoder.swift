@@ -163,7 +163,7 @@ final class JiveInboxDecoder: JSONEventHandler {
     }
 
     private func checkEntrySize() throws(StreamError) {
-        if engine.currentByteOffset() - entryStart > limits.maximumItemBytes {
+        if engine.bytes(since: entryStart, exceed: limits.maximumItemBytes) {
             throw StreamError(kind: .limitExceeded, message: "an entry is larger than \(limits.maximumItemBytes) bytes")
         }
     }

@@ -111,13 +111,21 @@ struct TokenTape {
         withText(index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether a key token equals `name`, compared on bytes.
-    func keyEquals(_ index: Int, _ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { wanted in
-            withText(index) { text in
-                text.count == wanted.count
-                    && (text.isEmpty || memcmp(text.baseAddress!, wanted.baseAddress!, text.count) == 0)
+    /// The last of these key tokens whose text is `name`: the name is read once and the lengths compared before
+    /// any bytes.
+    func lastKey(among keyIndices: [Int], equalTo name: UnsafeRawBufferPointer) -> Int? {
+        let count = name.count
+        return bytes.withUnsafeBytes { all in
+            tokens.withUnsafeBufferPointer { tokens in
+                for keyIndex in keyIndices.reversed() {
+                    let token = tokens[keyIndex]
+                    if Int(token.second) == count
+                        && (count == 0 || memcmp(all.baseAddress! + Int(token.first), name.baseAddress!, count) == 0)
+                    {
+                        return keyIndex
+                    }
+                }
+                return nil
             }
         }
     }

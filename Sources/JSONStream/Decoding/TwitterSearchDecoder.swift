@@ -217,7 +217,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
     }
 
     private func checkTweetSize() throws(StreamError) {
-        if engine.currentByteOffset() - tweetStart > limits.maximumItemBytes {
+        if engine.bytes(since: tweetStart, exceed: limits.maximumItemBytes) {
             throw StreamError(kind: .limitExceeded, message: "a tweet is larger than \(limits.maximumItemBytes) bytes")
         }
     }

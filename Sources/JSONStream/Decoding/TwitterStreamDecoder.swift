@@ -99,7 +99,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
     }
 
     private func checkSize() throws(StreamError) {
-        if engine.currentByteOffset() - messageStart > limits.maximumItemBytes {
+        if engine.bytes(since: messageStart, exceed: limits.maximumItemBytes) {
             throw StreamError(
                 kind: .limitExceeded, message: "a message is larger than \(limits.maximumItemBytes) bytes")
         }

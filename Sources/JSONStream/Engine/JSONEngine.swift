@@ -86,6 +86,14 @@ final class JSONEngine {
         return lines.chunkStart + Int(yajl_get_bytes_consumed(handle))
     }
 
+    /// Whether the value that started at offset `start` has grown past `limit` bytes by the token yajl reported
+    /// last. Far from the limit it answers without asking yajl: no callback of a parse call lies past the piece
+    /// being parsed (`finish` has yajl parse one byte of its own).
+    @inline(__always)
+    func bytes(since start: Int, exceed limit: Int) -> Bool {
+        lines.chunkStart + current.count + 1 - start > limit && currentByteOffset() - start > limit
+    }
+
     // MARK: - Input
 
     /// Takes the next chunk of the document.
