@@ -56,7 +56,7 @@ public struct ChunkIntake: Sendable {
             try send(chunk, into: feed)
             return
         }
-        held.append(contentsOf: chunk)
+        held.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
         if held.count >= backlog {
             try flush(into: feed)
         }

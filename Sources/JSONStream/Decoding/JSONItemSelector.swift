@@ -15,15 +15,18 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     /// Member names of the path as bytes, compared against names as they arrive.
     private let memberNames: [[UInt8]?]
     private let limits: StreamLimits
-    unowned(unsafe) var engine: JSONEngine!
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
 
-    private var frames: [Frame] = []
-    private var skipDepth = 0
-    private var tape = TokenTape()
-    private var recording = false
-    private var itemStart = 0
-    private(set) var completed: [T] = []
-    private(set) var itemCount = 0
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
+    // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
+    // rest of a member-name event.
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var tape = TokenTape()
+    @exclusivity(unchecked) private var recording = false
+    @exclusivity(unchecked) private var itemStart = 0
+    @exclusivity(unchecked) private(set) var completed: [T] = []
+    @exclusivity(unchecked) private(set) var itemCount = 0
 
     init(path: JSONPath, limits: StreamLimits) {
         components = path.components
@@ -110,12 +113,12 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         frames.removeLast()
     }
 
-    func startObject() throws(StreamError) { try start(array: false) }
-    func startArray() throws(StreamError) { try start(array: true) }
-    func endObject() throws(StreamError) { try end(array: false) }
-    func endArray() throws(StreamError) { try end(array: true) }
+    override func startObject() throws(StreamError) { try start(array: false) }
+    override func startArray() throws(StreamError) { try start(array: true) }
+    override func endObject() throws(StreamError) { try end(array: false) }
+    override func endArray() throws(StreamError) { try end(array: true) }
 
-    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+    override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
         if recording {
             tape.key(name)
             return
@@ -125,7 +128,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         frames[last].memberMatches = wanted.withUnsafeBytes { $0.elementsEqual(name) }
     }
 
-    func scalar(_ value: JSONScalar) throws(StreamError) {
+    override func scalar(_ value: JSONScalar) throws(StreamError) {
         if recording {
             tape.scalar(value)
             try checkItemSize()
@@ -137,7 +140,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     }
 
     private func checkItemSize() throws(StreamError) {
-        if engine.currentByteOffset() - itemStart > limits.maximumItemBytes {
+        if engine.bytes(since: itemStart, exceed: limits.maximumItemBytes) {
             throw StreamError(
                 kind: .limitExceeded, message: "an item is larger than \(limits.maximumItemBytes) bytes")
         }

@@ -36,15 +36,18 @@ final class JiveInboxDecoder: JSONEventHandler {
     ]
 
     private let limits: StreamLimits
-    unowned(unsafe) var engine: JSONEngine!
-    private var contexts: [Context] = []
-    private var skipDepth = 0
-    private var pendingKey: Key?
-    private var entry = JiveInboxEntry()
-    private var activityObject = JiveActivityObject()
-    private var entryStart = 0
-    private(set) var page = JiveInboxPage()
-    private var completed: [JiveInboxEntry] = []
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
+    // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
+    // rest of a member-name event.
+    @exclusivity(unchecked) private var contexts: [Context] = []
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var pendingKey: Key?
+    @exclusivity(unchecked) private var entry = JiveInboxEntry()
+    @exclusivity(unchecked) private var activityObject = JiveActivityObject()
+    @exclusivity(unchecked) private var entryStart = 0
+    @exclusivity(unchecked) private(set) var page = JiveInboxPage()
+    @exclusivity(unchecked) private var completed: [JiveInboxEntry] = []
 
     init(limits: StreamLimits) {
         self.limits = limits
@@ -55,14 +58,14 @@ final class JiveInboxDecoder: JSONEventHandler {
         return completed
     }
 
-    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+    override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
         if skipDepth == 0 { pendingKey = Self.keys.lookup(name) }
     }
 
-    func startObject() throws(StreamError) { try start(array: false) }
-    func startArray() throws(StreamError) { try start(array: true) }
-    func endObject() throws(StreamError) { try end() }
-    func endArray() throws(StreamError) { try end() }
+    override func startObject() throws(StreamError) { try start(array: false) }
+    override func startArray() throws(StreamError) { try start(array: true) }
+    override func endObject() throws(StreamError) { try end() }
+    override func endArray() throws(StreamError) { try end() }
 
     private func start(array: Bool) throws(StreamError) {
         if skipDepth > 0 {
@@ -117,7 +120,7 @@ final class JiveInboxDecoder: JSONEventHandler {
         }
     }
 
-    func scalar(_ value: JSONScalar) throws(StreamError) {
+    override func scalar(_ value: JSONScalar) throws(StreamError) {
         guard skipDepth == 0, let context = contexts.last else {
             if contexts.isEmpty {
                 throw StreamError(kind: .unexpectedDocument, message: "a Jive inbox response is an object")
@@ -160,7 +163,7 @@ final class JiveInboxDecoder: JSONEventHandler {
     }
 
     private func checkEntrySize() throws(StreamError) {
-        if engine.currentByteOffset() - entryStart > limits.maximumItemBytes {
+        if engine.bytes(since: entryStart, exceed: limits.maximumItemBytes) {
             throw StreamError(kind: .limitExceeded, message: "an entry is larger than \(limits.maximumItemBytes) bytes")
         }
     }

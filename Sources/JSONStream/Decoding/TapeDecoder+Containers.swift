@@ -25,11 +25,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value of the last member with this name, as JSON objects read in JavaScript.
     private func valueIndex(_ key: Key) -> Int? {
-        let name = key.stringValue
-        for keyIndex in keyIndices.reversed() where decoder.tape.keyEquals(keyIndex, name) {
-            return keyIndex + 1
-        }
-        return nil
+        var name = key.stringValue
+        return name.withUTF8 { decoder.tape.lastKey(among: keyIndices, equalTo: UnsafeRawBufferPointer($0)) }
+            .map { $0 + 1 }
     }
 
     private func require(_ key: Key) throws -> Int {

@@ -17,18 +17,21 @@ struct TokenTape {
     }
 
     private(set) var tokens: [Token] = []
+    /// Texts; only `bytes[..<byteCount]` is in use, so an append is one `memcpy` into capacity kept from earlier
+    /// items (a generic `append(contentsOf:)` cost ~70 instructions per text).
     private(set) var bytes: [UInt8] = []
+    private var byteCount = 0
     private var open: [Int] = []
 
     /// Whether a container is still open.
     var isOpen: Bool { !open.isEmpty }
 
     /// The memory the current value holds.
-    var footprint: Int { bytes.count + tokens.count * MemoryLayout<Token>.stride }
+    var footprint: Int { byteCount + tokens.count * MemoryLayout<Token>.stride }
 
     mutating func reset() {
         tokens.removeAll(keepingCapacity: true)
-        bytes.removeAll(keepingCapacity: true)
+        byteCount = 0
         open.removeAll(keepingCapacity: true)
     }
 
@@ -50,24 +53,41 @@ struct TokenTape {
     }
 
     mutating func key(_ name: UnsafeRawBufferPointer) {
-        tokens.append(Token(kind: .key, first: UInt32(bytes.count), second: UInt32(name.count)))
-        bytes.append(contentsOf: name)
+        tokens.append(Token(kind: .key, first: UInt32(byteCount), second: UInt32(name.count)))
+        appendText(name)
     }
 
     mutating func scalar(_ value: JSONScalar) {
         countChild()
         switch value {
         case .string(let text):
-            tokens.append(Token(kind: .string, first: UInt32(bytes.count), second: UInt32(text.count)))
-            bytes.append(contentsOf: text)
+            tokens.append(Token(kind: .string, first: UInt32(byteCount), second: UInt32(text.count)))
+            appendText(text)
         case .number(let text):
-            tokens.append(Token(kind: .number, first: UInt32(bytes.count), second: UInt32(text.count)))
-            bytes.append(contentsOf: text)
+            tokens.append(Token(kind: .number, first: UInt32(byteCount), second: UInt32(text.count)))
+            appendText(text)
         case .bool(let flag):
             tokens.append(Token(kind: flag ? .trueValue : .falseValue, first: 0, second: 0))
         case .null:
             tokens.append(Token(kind: .null, first: 0, second: 0))
         }
+    }
+
+    @inline(__always)
+    private mutating func appendText(_ text: UnsafeRawBufferPointer) {
+        let end = byteCount + text.count
+        if end > bytes.count { grow(to: end) }
+        if let source = text.baseAddress {
+            bytes.withUnsafeMutableBytes { buffer in
+                (buffer.baseAddress! + byteCount).copyMemory(from: source, byteCount: text.count)
+            }
+        }
+        byteCount = end
+    }
+
+    @inline(never)
+    private mutating func grow(to count: Int) {
+        bytes += repeatElement(0, count: max(count - bytes.count, bytes.count, 4096))
     }
 
     /// The index just past the value starting at `index`.
@@ -91,13 +111,21 @@ struct TokenTape {
         withText(index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether a key token equals `name`, compared on bytes.
-    func keyEquals(_ index: Int, _ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { wanted in
-            withText(index) { text in
-                text.count == wanted.count
-                    && (text.isEmpty || memcmp(text.baseAddress!, wanted.baseAddress!, text.count) == 0)
+    /// The last of these key tokens whose text is `name`: the name is read once and the lengths compared before
+    /// any bytes.
+    func lastKey(among keyIndices: [Int], equalTo name: UnsafeRawBufferPointer) -> Int? {
+        let count = name.count
+        return bytes.withUnsafeBytes { all in
+            tokens.withUnsafeBufferPointer { tokens in
+                for keyIndex in keyIndices.reversed() {
+                    let token = tokens[keyIndex]
+                    if Int(token.second) == count
+                        && (count == 0 || memcmp(all.baseAddress! + Int(token.first), name.baseAddress!, count) == 0)
+                    {
+                        return keyIndex
+                    }
+                }
+                return nil
             }
         }
     }

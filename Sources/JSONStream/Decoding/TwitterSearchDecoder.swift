@@ -29,16 +29,19 @@ final class TwitterSearchDecoder: JSONEventHandler {
     ])
 
     private let limits: StreamLimits
-    unowned(unsafe) var engine: JSONEngine!
-    private var contexts: [Context] = []
-    private var skipDepth = 0
-    private var pendingKey: Key?
-    private var reader = TweetEventReader(strict: true, readsNotices: false)
-    private var readingTweet = false
-    private var tweetFormat = TwitterSearchFormat.v1_1
-    private var tweetStart = 0
-    private(set) var page = TwitterSearchPage()
-    private var completed: [Tweet] = []
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
+    // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
+    // rest of a member-name event.
+    @exclusivity(unchecked) private var contexts: [Context] = []
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var pendingKey: Key?
+    @exclusivity(unchecked) private var reader = TweetEventReader(strict: true, readsNotices: false)
+    @exclusivity(unchecked) private var readingTweet = false
+    @exclusivity(unchecked) private var tweetFormat = TwitterSearchFormat.v1_1
+    @exclusivity(unchecked) private var tweetStart = 0
+    @exclusivity(unchecked) private(set) var page = TwitterSearchPage()
+    @exclusivity(unchecked) private var completed: [Tweet] = []
 
     private var heldTweets: [(tweet: Tweet, authorID: Int64?)] = []
     private var users: [Int64: TwitterUser] = [:]
@@ -57,7 +60,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
 
     // MARK: - Events
 
-    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+    override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
         if readingTweet {
             reader.key(name)
         } else if skipDepth == 0 {
@@ -65,10 +68,10 @@ final class TwitterSearchDecoder: JSONEventHandler {
         }
     }
 
-    func startObject() throws(StreamError) { try start(array: false) }
-    func startArray() throws(StreamError) { try start(array: true) }
-    func endObject() throws(StreamError) { try end() }
-    func endArray() throws(StreamError) { try end() }
+    override func startObject() throws(StreamError) { try start(array: false) }
+    override func startArray() throws(StreamError) { try start(array: true) }
+    override func endObject() throws(StreamError) { try end() }
+    override func endArray() throws(StreamError) { try end() }
 
     private func start(array: Bool) throws(StreamError) {
         if readingTweet {
@@ -153,7 +156,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
         }
     }
 
-    func scalar(_ value: JSONScalar) throws(StreamError) {
+    override func scalar(_ value: JSONScalar) throws(StreamError) {
         if readingTweet {
             try reader.scalar(value)
             return
@@ -214,7 +217,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
     }
 
     private func checkTweetSize() throws(StreamError) {
-        if engine.currentByteOffset() - tweetStart > limits.maximumItemBytes {
+        if engine.bytes(since: tweetStart, exceed: limits.maximumItemBytes) {
             throw StreamError(kind: .limitExceeded, message: "a tweet is larger than \(limits.maximumItemBytes) bytes")
         }
     }

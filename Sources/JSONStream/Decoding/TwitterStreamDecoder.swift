@@ -6,13 +6,16 @@
 /// which are kept until the message closes.
 final class TwitterStreamDecoder: JSONEventHandler {
     private let limits: StreamLimits
-    unowned(unsafe) var engine: JSONEngine!
-    private var reader = TweetEventReader(strict: false, readsNotices: true)
-    private var readingMessage = false
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
+    // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
+    // rest of a member-name event.
+    @exclusivity(unchecked) private var reader = TweetEventReader(strict: false, readsNotices: true)
+    @exclusivity(unchecked) private var readingMessage = false
     /// Depth inside a top-level array, which is kept only as `other`.
-    private var otherDepth = 0
-    private var messageStart = 0
-    private var completed: [TwitterStreamMessage] = []
+    @exclusivity(unchecked) private var otherDepth = 0
+    @exclusivity(unchecked) private var messageStart = 0
+    @exclusivity(unchecked) private var completed: [TwitterStreamMessage] = []
 
     /// The stream's bytes from `rawBase` on: at least the message being read.
     private var raw: [UInt8] = []
@@ -29,7 +32,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
 
     /// Keeps a chunk's bytes, before any of them reach the engine.
     func keep(_ chunk: UnsafeRawBufferPointer) {
-        raw.append(contentsOf: chunk)
+        raw.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Drops kept bytes no message needs any more; called between chunks so the cost stays linear.
@@ -43,14 +46,14 @@ final class TwitterStreamDecoder: JSONEventHandler {
 
     // MARK: - Events
 
-    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
+    override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
         if readingMessage { reader.key(name) }
     }
 
-    func startObject() throws(StreamError) { try start(array: false) }
-    func startArray() throws(StreamError) { try start(array: true) }
-    func endObject() throws(StreamError) { try end() }
-    func endArray() throws(StreamError) { try end() }
+    override func startObject() throws(StreamError) { try start(array: false) }
+    override func startArray() throws(StreamError) { try start(array: true) }
+    override func endObject() throws(StreamError) { try end() }
+    override func endArray() throws(StreamError) { try end() }
 
     private func start(array: Bool) throws(StreamError) {
         if readingMessage {
@@ -81,7 +84,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
         }
     }
 
-    func scalar(_ value: JSONScalar) throws(StreamError) {
+    override func scalar(_ value: JSONScalar) throws(StreamError) {
         if readingMessage {
             try reader.scalar(value)
         } else if otherDepth == 0 {
@@ -96,7 +99,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
     }
 
     private func checkSize() throws(StreamError) {
-        if engine.currentByteOffset() - messageStart > limits.maximumItemBytes {
+        if engine.bytes(since: messageStart, exceed: limits.maximumItemBytes) {
             throw StreamError(
                 kind: .limitExceeded, message: "a message is larger than \(limits.maximumItemBytes) bytes")
         }

@@ -6,7 +6,8 @@ import Darwin
 import Musl
 #endif
 
-/// Finds the two faults yajl lets through, in the raw bytes before yajl sees them.
+/// Finds the two faults yajl lets through, in the raw bytes before yajl sees them, and tells the engine whether
+/// strings need a strict UTF-8 check.
 ///
 /// - yajl counts form feed and vertical tab as whitespace; RFC 8259 does not. Inside a string they are raw
 ///   control characters, which yajl rejects anyway, so any such byte is a fault.
@@ -17,6 +18,10 @@ import Musl
 /// A backslash outside a string is a syntax error yajl reports at or before anything this screen could find, so
 /// the screen can treat every backslash as the start of an escape. State carries across chunks, so an escape split
 /// anywhere is still seen whole. The work is a `memchr` per backslash and two per chunk.
+///
+/// yajl checks the shape of UTF-8 in strings; what only strict UTF-8 forbids always starts with one of a few lead
+/// bytes (``UTF8Validation/pairMayBeInvalid(_:_:)``). Until such a pair shows up in the raw input, no string yajl
+/// reports can fail ``UTF8Validation``, and the engine skips it. The look costs about half an instruction a byte.
 struct InputScreen {
     /// Where the screen stands in the escape grammar.
     private enum State {
@@ -40,6 +45,11 @@ struct InputScreen {
     }
 
     private var state = State.idle
+    /// Whether the input so far held a byte pair that may start invalid UTF-8; from then on the engine checks every
+    /// string and member name.
+    private(set) var mayHoldInvalidUTF8 = false
+    /// A lead byte that ended the last chunk and needs the next byte to be judged.
+    private var pendingLead: UInt8 = 0
 
     /// Scans the next bytes of the stream; returns the first fault in them.
     mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Fault? {
@@ -55,8 +65,71 @@ struct InputScreen {
                     index: limit, message: "\(name) (U+000\(control == 0x0C ? "C" : "B")) is not JSON whitespace")
             }
         }
+        if !mayHoldInvalidUTF8 { scanLeadBytes(base, count: count) }
         if let escapeFault = scanEscapes(base, count: limit) { return escapeFault }
         return fault
+    }
+
+    /// Looks for a lead byte that may start a sequence only strict UTF-8 forbids, 32 bytes at a time.
+    private mutating func scanLeadBytes(_ base: UnsafeRawPointer, count: Int) {
+        if pendingLead != 0 {
+            let lead = pendingLead
+            pendingLead = 0
+            if UTF8Validation.pairMayBeInvalid(lead, base.load(as: UInt8.self)) {
+                mayHoldInvalidUTF8 = true
+                return
+            }
+        }
+        var index = 0
+        while index + 32 <= count {
+            let w0 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let w1 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+            let w2 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+            let w3 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+            // A byte with its top two bits set (C0–FF) is a lead byte: bit 6 shifted onto bit 7 of the same byte.
+            if (w0 & w0 << 1 | w1 & w1 << 1 | w2 & w2 << 1 | w3 & w3 << 1) & 0x8080_8080_8080_8080 != 0
+                && (suspect(w0, at: index, base, count) || suspect(w1, at: index + 8, base, count)
+                    || suspect(w2, at: index + 16, base, count) || suspect(w3, at: index + 24, base, count))
+            {
+                mayHoldInvalidUTF8 = true
+                return
+            }
+            index += 32
+        }
+        while index < count {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte >= 0xC0 && UTF8Validation.isSuspectLead(byte) {
+                guard index + 1 < count else {
+                    pendingLead = byte
+                    return
+                }
+                if UTF8Validation.pairMayBeInvalid(byte, base.load(fromByteOffset: index + 1, as: UInt8.self)) {
+                    mayHoldInvalidUTF8 = true
+                    return
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// Whether a lead byte in these eight bytes, read with the byte after it, may start invalid UTF-8.
+    @inline(__always)
+    private mutating func suspect(_ word: UInt64, at index: Int, _ base: UnsafeRawPointer, _ count: Int) -> Bool {
+        var leads = word & word << 1 & 0x8080_8080_8080_8080
+        while leads != 0 {
+            let bit = leads.trailingZeroBitCount
+            let lead = UInt8(truncatingIfNeeded: word >> (bit - 7))
+            if UTF8Validation.isSuspectLead(lead) {
+                let next = index + bit >> 3 + 1
+                guard next < count else {
+                    pendingLead = lead
+                    return false
+                }
+                if UTF8Validation.pairMayBeInvalid(lead, base.load(fromByteOffset: next, as: UInt8.self)) { return true }
+            }
+            leads &= leads - 1
+        }
+        return false
     }
 
     private mutating func scanEscapes(_ base: UnsafeRawPointer, count: Int) -> Fault? {

@@ -13,7 +13,7 @@ import StreamCore
 /// `yajl_status_client_canceled`; the recorded error is thrown after `yajl_parse` returns.
 final class JSONEngine {
     /// What the engine does with the next bytes.
-    private enum Phase {
+    enum Phase {
         /// At the start: a UTF-8 byte order mark is skipped.
         case byteOrderMark
         /// After it, when enabled: the Jive prefix is skipped (leading whitespace allowed).
@@ -24,35 +24,38 @@ final class JSONEngine {
         case stopped
     }
 
-    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-    private static let jivePrefix = Array("throw 'allowIllegalResourceCall is false.';".utf8)
 
     let limits: StreamLimits
-    private let options: JSONReadingOptions
-    private var handle: yajl_handle?
-    private unowned(unsafe) let handler: any JSONEventHandler
-    private var phase: Phase = .byteOrderMark
-    private var pendingPreamble: [UInt8] = []
+    let options: JSONReadingOptions
+    /// Unretained: the parser that owns the engine owns the handler too.
+    private let handler: Unmanaged<JSONEventHandler>
+    /// Set by the preamble reader (`JSONEngine+Preamble.swift`) until the JSON starts.
+    var phase: Phase = .byteOrderMark
+    var pendingPreamble: [UInt8] = []
 
+    // The state below is exempt from dynamic exclusivity checks: it is only touched from `parse` / `finish` and
+    // the yajl callbacks they cause, one event at a time, never re-entrantly; the checks cost more than the rest
+    // of a member-name event.
+    @exclusivity(unchecked) private var handle: yajl_handle?
     /// The intake's counters prove linear work in tests.
-    private(set) var intake = ChunkIntake()
-    private var lines = LineCounter()
-    private var screen = InputScreen()
-    private var path = JSONPathTracker()
+    @exclusivity(unchecked) private(set) var intake = ChunkIntake()
+    @exclusivity(unchecked) private var lines = LineCounter()
+    @exclusivity(unchecked) private var screen = InputScreen()
+    @exclusivity(unchecked) private var path = JSONPathTracker()
     private var recordedError: StreamError?
-    private var madeProgress = false
-    private var bytesSinceProgress = 0
+    @exclusivity(unchecked) private var madeProgress = false
+    @exclusivity(unchecked) private var bytesSinceProgress = 0
     /// The bytes yajl is parsing right now; callbacks place themselves in it.
-    private var current = UnsafeRawBufferPointer(start: nil, count: 0)
+    @exclusivity(unchecked) private var current = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Whether any value has started, so an empty multi-value stream can end cleanly.
-    private(set) var sawValue = false
+    @exclusivity(unchecked) private(set) var sawValue = false
 
     /// Creates an engine; `multipleValues` accepts whitespace-separated top-level values (streams).
     init(
-        handler: any JSONEventHandler, limits: StreamLimits, options: JSONReadingOptions,
+        handler: JSONEventHandler, limits: StreamLimits, options: JSONReadingOptions,
         multipleValues: Bool = false
     ) {
-        self.handler = handler
+        self.handler = Unmanaged.passUnretained(handler)
         self.limits = limits
         self.options = options
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -81,6 +84,14 @@ final class JSONEngine {
     func currentByteOffset() -> Int {
         guard let handle else { return lines.chunkStart }
         return lines.chunkStart + Int(yajl_get_bytes_consumed(handle))
+    }
+
+    /// Whether the value that started at offset `start` has grown past `limit` bytes by the token yajl reported
+    /// last. Far from the limit it answers without asking yajl: no callback of a parse call lies past the piece
+    /// being parsed (`finish` has yajl parse one byte of its own).
+    @inline(__always)
+    func bytes(since start: Int, exceed limit: Int) -> Bool {
+        lines.chunkStart + current.count + 1 - start > limit && currentByteOffset() - start > limit
     }
 
     // MARK: - Input
@@ -143,69 +154,6 @@ final class JSONEngine {
         }
     }
 
-    private func consumePreamble(_ chunk: UnsafeRawBufferPointer) throws(StreamError) -> UnsafeRawBufferPointer {
-        var index = 0
-        while index < chunk.count {
-            let byte = chunk[index]
-            switch phase {
-            case .byteOrderMark:
-                if Self.byteOrderMark[pendingPreamble.count] == byte {
-                    pendingPreamble.append(byte)
-                    index += 1
-                    if pendingPreamble.count == Self.byteOrderMark.count {
-                        try Self.withBytes(pendingPreamble) { (bytes) throws(StreamError) in try skip(bytes) }
-                        pendingPreamble.removeAll()
-                        phase = options.skipsJivePrefix ? .jivePrefix : .parsing
-                    }
-                } else if pendingPreamble.isEmpty {
-                    phase = options.skipsJivePrefix ? .jivePrefix : .parsing
-                } else {
-                    try releasePreamble()
-                }
-            case .jivePrefix:
-                if Self.jivePrefix[pendingPreamble.count] == byte {
-                    pendingPreamble.append(byte)
-                    index += 1
-                    if pendingPreamble.count == Self.jivePrefix.count {
-                        try Self.withBytes(pendingPreamble) { (bytes) throws(StreamError) in try skip(bytes) }
-                        pendingPreamble.removeAll()
-                        phase = .parsing
-                    }
-                } else if pendingPreamble.isEmpty && Self.isWhitespace(byte) {
-                    // Whitespace before the prefix means nothing to yajl either; it goes straight through.
-                    try feed(UnsafeRawBufferPointer(rebasing: chunk[index..<(index + 1)]))
-                    index += 1
-                } else {
-                    try releasePreamble()
-                }
-            case .parsing, .stopped:
-                return UnsafeRawBufferPointer(rebasing: chunk[index...])
-            }
-        }
-        return UnsafeRawBufferPointer(rebasing: chunk[index...])
-    }
-
-    /// What looked like the start of a preamble is ordinary input after all.
-    private func releasePreamble() throws(StreamError) {
-        phase = .parsing
-        let held = pendingPreamble
-        pendingPreamble.removeAll()
-        if !held.isEmpty {
-            try Self.withBytes(held) { (bytes) throws(StreamError) in try feed(bytes) }
-        }
-    }
-
-    /// `withUnsafeBytes` rethrows untyped errors; carry the typed one out through a `Result`.
-    private static func withBytes(
-        _ array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(StreamError) -> Void
-    ) throws(StreamError) {
-        try array.withUnsafeBytes { bytes in Result { () throws(StreamError) in try body(bytes) } }.get()
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
     /// One call to `yajl_parse`, after the screen.
     private func parseNow(_ piece: UnsafeRawBufferPointer) throws(StreamError) {
         madeProgress = false
@@ -217,6 +165,8 @@ final class JSONEngine {
         defer { current = UnsafeRawBufferPointer(start: nil, count: 0) }
         if usable > 0 {
             let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), usable)
+            // Member names that still point into the piece are copied before it goes away.
+            path.settle()
             if status != yajl_status_ok {
                 phase = .stopped
                 throw failure(for: status, at: piece)
@@ -290,9 +240,11 @@ final class JSONEngine {
         }
         if array { path.pushArray() } else { path.pushObject() }
         do {
-            if array { try handler.startArray() } else { try handler.startObject() }
+            try handler._withUnsafeGuaranteedRef { handler in
+                if array { try handler.startArray() } else { try handler.startObject() }
+            }
         } catch {
-            return record(error, adjustedBy: -1)
+            return record(error as! StreamError, adjustedBy: -1)
         }
         return 1
     }
@@ -301,18 +253,27 @@ final class JSONEngine {
         madeProgress = true
         path.pop()
         do {
-            if array { try handler.endArray() } else { try handler.endObject() }
+            try handler._withUnsafeGuaranteedRef { handler in
+                if array { try handler.endArray() } else { try handler.endObject() }
+            }
         } catch {
-            return record(error)
+            return record(error as! StreamError)
         }
         return 1
     }
 
     fileprivate func receiveKey(_ name: UnsafeRawBufferPointer) -> Int32 {
         madeProgress = true
-        if let failure = checkText(name, what: "member name") { return record(failure) }
-        path.key(name)
-        do { try handler.key(name) } catch { return record(error) }
+        // A name in the piece stays put until yajl_parse returns; one yajl decoded or joined across pieces is in
+        // its own buffer, which the next string reuses.
+        guard isAcceptableText(name) else { return record(textFailure(name, what: "member name")) }
+        let inPiece = name.baseAddress.map { current.baseAddress! <= $0 && $0 < current.baseAddress! + current.count }
+        path.key(name, stable: inPiece ?? false)
+        do {
+            try handler._withUnsafeGuaranteedRef { handler in try handler.key(name) }
+        } catch {
+            return record(error as! StreamError)
+        }
         return 1
     }
 
@@ -322,7 +283,7 @@ final class JSONEngine {
         path.valueStarts()
         switch value {
         case .string(let bytes):
-            if let failure = checkText(bytes, what: "string") { return record(failure) }
+            guard isAcceptableText(bytes) else { return record(textFailure(bytes, what: "string")) }
         case .number(let bytes):
             if bytes.count > limits.maximumTextBytes {
                 return record(
@@ -331,24 +292,36 @@ final class JSONEngine {
         case .bool, .null:
             break
         }
-        do { try handler.scalar(value) } catch { return record(error) }
+        do {
+            try handler._withUnsafeGuaranteedRef { handler in try handler.scalar(value) }
+        } catch {
+            return record(error as! StreamError)
+        }
         return 1
     }
 
-    private func checkText(_ bytes: UnsafeRawBufferPointer, what: String) -> StreamError? {
+    /// Whether a string or member name is within the text limit and valid UTF-8 (checked only when the screen saw
+    /// bytes that may be invalid).
+    @inline(__always)
+    private func isAcceptableText(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count <= limits.maximumTextBytes
+            && !(screen.mayHoldInvalidUTF8 && UTF8Validation.firstInvalidIndex(bytes) != nil)
+    }
+
+    @inline(never)
+    private func textFailure(_ bytes: UnsafeRawBufferPointer, what: String) -> StreamError {
         if bytes.count > limits.maximumTextBytes {
             return StreamError(kind: .limitExceeded, message: "a \(what) longer than \(limits.maximumTextBytes) bytes")
         }
-        if UTF8Validation.firstInvalidIndex(bytes) != nil {
-            return StreamError(
-                kind: .malformedInput,
-                message: "a \(what) holds invalid UTF-8 (overlong form, surrogate or code point past U+10FFFF)")
-        }
-        return nil
+        return StreamError(
+            kind: .malformedInput,
+            message: "a \(what) holds invalid UTF-8 (overlong form, surrogate or code point past U+10FFFF)")
     }
 
-    fileprivate static func from(_ context: UnsafeMutableRawPointer?) -> JSONEngine {
-        Unmanaged<JSONEngine>.fromOpaque(context!).takeUnretainedValue()
+    /// Runs a callback on the engine behind yajl's context pointer, without retaining it.
+    @inline(__always)
+    fileprivate static func with(_ context: UnsafeMutableRawPointer?, _ body: (JSONEngine) -> Int32) -> Int32 {
+        Unmanaged<JSONEngine>.fromOpaque(context!)._withUnsafeGuaranteedRef(body)
     }
 }
 
@@ -365,22 +338,22 @@ private nonisolated(unsafe) let engineCallbacks: UnsafeMutablePointer<yajl_callb
     let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
     table.initialize(
         to: yajl_callbacks(
-            yajl_null: { context in JSONEngine.from(context).receive(.null) },
-            yajl_boolean: { context, value in JSONEngine.from(context).receive(.bool(value != 0)) },
+            yajl_null: { context in JSONEngine.with(context) { $0.receive(.null) } },
+            yajl_boolean: { context, value in JSONEngine.with(context) { $0.receive(.bool(value != 0)) } },
             yajl_integer: nil,
             yajl_double: nil,
             yajl_number: { context, text, length in
-                JSONEngine.from(context).receive(.number(UnsafeRawBufferPointer(start: text, count: length)))
+                JSONEngine.with(context) { $0.receive(.number(UnsafeRawBufferPointer(start: text, count: length))) }
             },
             yajl_string: { context, text, length in
-                JSONEngine.from(context).receive(.string(UnsafeRawBufferPointer(start: text, count: length)))
+                JSONEngine.with(context) { $0.receive(.string(UnsafeRawBufferPointer(start: text, count: length))) }
             },
-            yajl_start_map: { context in JSONEngine.from(context).receiveStart(array: false) },
+            yajl_start_map: { context in JSONEngine.with(context) { $0.receiveStart(array: false) } },
             yajl_map_key: { context, text, length in
-                JSONEngine.from(context).receiveKey(UnsafeRawBufferPointer(start: text, count: length))
+                JSONEngine.with(context) { $0.receiveKey(UnsafeRawBufferPointer(start: text, count: length)) }
             },
-            yajl_end_map: { context in JSONEngine.from(context).receiveEnd(array: false) },
-            yajl_start_array: { context in JSONEngine.from(context).receiveStart(array: true) },
-            yajl_end_array: { context in JSONEngine.from(context).receiveEnd(array: true) }))
+            yajl_end_map: { context in JSONEngine.with(context) { $0.receiveEnd(array: false) } },
+            yajl_start_array: { context in JSONEngine.with(context) { $0.receiveStart(array: true) } },
+            yajl_end_array: { context in JSONEngine.with(context) { $0.receiveEnd(array: true) } }))
     return table
 }()

@@ -8,15 +8,20 @@ enum JSONScalar {
     case null
 }
 
-/// Receives the events of one JSON document (or stream of documents) from a ``JSONEngine``.
+/// Receives the events of one JSON document (or stream of documents) from a ``JSONEngine``; subclasses override
+/// every method.
 ///
 /// Errors thrown here stop the engine; it adds the position and, when the error has none, the JSON path.
-protocol JSONEventHandler: AnyObject {
-    func startObject() throws(StreamError)
+///
+/// A base class rather than a class-bound protocol: the engine holds its handler as `Unmanaged` and calls it on a
+/// guaranteed reference, with no reference counting per event. A protocol existential cannot be `Unmanaged`, and
+/// loading one from an `unowned(unsafe)` property retains and releases it around every call.
+class JSONEventHandler {
+    func startObject() throws(StreamError) {}
     /// A member name; the bytes are only valid during the call, so matching happens on them directly.
-    func key(_ name: UnsafeRawBufferPointer) throws(StreamError)
-    func endObject() throws(StreamError)
-    func startArray() throws(StreamError)
-    func endArray() throws(StreamError)
-    func scalar(_ value: JSONScalar) throws(StreamError)
+    func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {}
+    func endObject() throws(StreamError) {}
+    func startArray() throws(StreamError) {}
+    func endArray() throws(StreamError) {}
+    func scalar(_ value: JSONScalar) throws(StreamError) {}
 }
