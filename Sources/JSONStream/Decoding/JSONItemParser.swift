@@ -49,29 +49,14 @@ public final class JSONItemParser<T: Decodable & Sendable>: StreamingParser {
     }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [T] {
-        try lifecycle.begin()
-        guard let engine, let selector else { return [] }
-        var failure: StreamError?
-        do {
-            try engine.parse(chunk)
-        } catch {
-            failure = error
-        }
-        return try lifecycle.deliver(selector.takeCompleted(), failure: failure)
+        try lifecycle.parse({ () throws(StreamError) in try engine?.parse(chunk) }, completed: takeCompleted)
     }
 
     public func finish() throws -> [T] {
-        if lifecycle.isFinished { return [] }
-        try lifecycle.begin()
-        guard let engine, let selector else { return [] }
-        var failure: StreamError?
-        do {
-            try engine.finish()
-        } catch {
-            failure = error
-        }
-        let items = try lifecycle.deliver(selector.takeCompleted(), failure: failure)
-        lifecycle.markFinished()
-        return items
+        try lifecycle.finish({ () throws(StreamError) in try engine?.finish() }, completed: takeCompleted)
+    }
+
+    private func takeCompleted() -> [T] {
+        selector?.takeCompleted() ?? []
     }
 }

@@ -19,27 +19,10 @@ public final class JiveInboxParser: StreamingParser {
     public var page: JiveInboxPage { decoder.page }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [JiveInboxEntry] {
-        try lifecycle.begin()
-        var failure: StreamError?
-        do {
-            try engine.parse(chunk)
-        } catch {
-            failure = error
-        }
-        return try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
+        try lifecycle.parse({ () throws(StreamError) in try engine.parse(chunk) }, completed: decoder.takeCompleted)
     }
 
     public func finish() throws -> [JiveInboxEntry] {
-        if lifecycle.isFinished { return [] }
-        try lifecycle.begin()
-        var failure: StreamError?
-        do {
-            try engine.finish()
-        } catch {
-            failure = error
-        }
-        let entries = try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
-        lifecycle.markFinished()
-        return entries
+        try lifecycle.finish({ () throws(StreamError) in try engine.finish() }, completed: decoder.takeCompleted)
     }
 }

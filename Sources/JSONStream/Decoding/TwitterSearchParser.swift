@@ -25,27 +25,10 @@ public final class TwitterSearchParser: StreamingParser {
     public var page: TwitterSearchPage { decoder.page }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [Tweet] {
-        try lifecycle.begin()
-        var failure: StreamError?
-        do {
-            try engine.parse(chunk)
-        } catch {
-            failure = error
-        }
-        return try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
+        try lifecycle.parse({ () throws(StreamError) in try engine.parse(chunk) }, completed: decoder.takeCompleted)
     }
 
     public func finish() throws -> [Tweet] {
-        if lifecycle.isFinished { return [] }
-        try lifecycle.begin()
-        var failure: StreamError?
-        do {
-            try engine.finish()
-        } catch {
-            failure = error
-        }
-        let tweets = try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
-        lifecycle.markFinished()
-        return tweets
+        try lifecycle.finish({ () throws(StreamError) in try engine.finish() }, completed: decoder.takeCompleted)
     }
 }

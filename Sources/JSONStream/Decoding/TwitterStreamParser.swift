@@ -34,37 +34,29 @@ public final class TwitterStreamParser: StreamingParser {
     }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [TwitterStreamMessage] {
-        try lifecycle.begin()
-        var failure: StreamError?
-        decoder.keep(chunk)
-        do {
-            try frame(chunk)
-        } catch {
-            failure = error
-        }
-        bytesReceived += chunk.count
-        decoder.compact(streamOffset: bytesReceived)
-        return try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
+        try lifecycle.parse(
+            { () throws(StreamError) in
+                decoder.keep(chunk)
+                // Counted even when framing fails, so the kept bytes are released as they were before.
+                defer {
+                    bytesReceived += chunk.count
+                    decoder.compact(streamOffset: bytesReceived)
+                }
+                try frame(chunk)
+            }, completed: decoder.takeCompleted)
     }
 
     public func finish() throws -> [TwitterStreamMessage] {
-        if lifecycle.isFinished { return [] }
-        try lifecycle.begin()
-        var failure: StreamError?
-        do throws(StreamError) {
-            switch framing {
-            case .detecting, .newlineDelimited, .lengthLine(_, 0):
-                try engine.finish(allowEmpty: true)
-            case .lengthLine, .body:
-                try engine.flush()
-                throw engine.errorAtEnd(.truncatedInput, "the stream ended inside a length-delimited message")
-            }
-        } catch {
-            failure = error
-        }
-        let messages = try lifecycle.deliver(decoder.takeCompleted(), failure: failure)
-        lifecycle.markFinished()
-        return messages
+        try lifecycle.finish(
+            { () throws(StreamError) in
+                switch framing {
+                case .detecting, .newlineDelimited, .lengthLine(_, 0):
+                    try engine.finish(allowEmpty: true)
+                case .lengthLine, .body:
+                    try engine.flush()
+                    throw engine.errorAtEnd(.truncatedInput, "the stream ended inside a length-delimited message")
+                }
+            }, completed: decoder.takeCompleted)
     }
 
     private func frame(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
