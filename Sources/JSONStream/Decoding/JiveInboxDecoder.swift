@@ -130,35 +130,27 @@ final class JiveInboxDecoder: JSONEventHandler {
         let key = pendingKey
         pendingKey = nil
         switch (context, key) {
-        case (.root, .itemsPerPage?): page.itemsPerPage = try read(value.int)
-        case (.root, .unread?): page.unread = try read(value.int)
-        case (.links, .next?): page.next = try read(value.text)
-        case (.links, .previous?): page.previous = try read(value.text)
+        case (.root, .itemsPerPage?): page.itemsPerPage = try value.int.required()
+        case (.root, .unread?): page.unread = try value.int.required()
+        case (.links, .next?): page.next = try value.text.required()
+        case (.links, .previous?): page.previous = try value.text.required()
         case (.list, _): throw StreamError(kind: .typeMismatch, message: "expected an inbox entry object")
-        case (.entry, .verb?): entry.verb = try read(value.text)
-        case (.entry, .title?): entry.title = try read(value.text)
-        case (.entry, .content?): entry.content = try read(value.text)
-        case (.entry, .published?): entry.published = try read(value.date)
-        case (.entry, .updated?): entry.updated = try read(value.date)
-        case (.entry, .url?): entry.url = try read(value.text)
-        case (.jive, .collection?): entry.collection = try read(value.text)
-        case (.jive, .collectionUpdated?): entry.collectionUpdated = try read(value.date)
-        case (.jive, .read?): entry.read = try read(value.bool)
-        case (.activityObject, .id?): activityObject.id = try read(value.text)
-        case (.activityObject, .displayName?): activityObject.displayName = try read(value.text)
-        case (.activityObject, .objectType?): activityObject.objectType = try read(value.text)
-        case (.activityObject, .url?): activityObject.url = try read(value.text)
-        case (.activityObject, .summary?): activityObject.summary = try read(value.text)
-        case (.image, .url?): activityObject.imageURL = try read(value.text)
+        case (.entry, .verb?): entry.verb = try value.text.required()
+        case (.entry, .title?): entry.title = try value.text.required()
+        case (.entry, .content?): entry.content = try value.text.required()
+        case (.entry, .published?): entry.published = try value.date.required()
+        case (.entry, .updated?): entry.updated = try value.date.required()
+        case (.entry, .url?): entry.url = try value.text.required()
+        case (.jive, .collection?): entry.collection = try value.text.required()
+        case (.jive, .collectionUpdated?): entry.collectionUpdated = try value.date.required()
+        case (.jive, .read?): entry.read = try value.bool.required()
+        case (.activityObject, .id?): activityObject.id = try value.text.required()
+        case (.activityObject, .displayName?): activityObject.displayName = try value.text.required()
+        case (.activityObject, .objectType?): activityObject.objectType = try value.text.required()
+        case (.activityObject, .url?): activityObject.url = try value.text.required()
+        case (.activityObject, .summary?): activityObject.summary = try value.text.required()
+        case (.image, .url?): activityObject.imageURL = try value.text.required()
         default: break
-        }
-    }
-
-    private func read<V>(_ reading: ScalarReading<V>) throws(StreamError) -> V? {
-        switch reading {
-        case .value(let value): return value
-        case .absent: return nil
-        case .wrongType(let found): throw StreamError(kind: .typeMismatch, message: "unexpected \(found)")
         }
     }
 

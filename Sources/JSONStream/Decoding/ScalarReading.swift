@@ -9,6 +9,15 @@ enum ScalarReading<Value> {
     case absent
     case wrongType(found: String)
 
+    /// The value, `nil` for `null` or a missing field; a wrong type is a type mismatch.
+    func required() throws(StreamError) -> Value? {
+        switch self {
+        case .value(let value): return value
+        case .absent: return nil
+        case .wrongType(let found): throw StreamError(kind: .typeMismatch, message: "unexpected \(found)")
+        }
+    }
+
     static func describe(_ scalar: JSONScalar) -> String {
         switch scalar {
         case .string: "a string"

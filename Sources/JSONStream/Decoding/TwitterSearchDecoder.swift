@@ -173,27 +173,27 @@ final class TwitterSearchDecoder: JSONEventHandler {
         case (.tweets, _):
             throw StreamError(
                 kind: .typeMismatch, message: "expected a tweet object, found \(ScalarReading<Int>.describe(value))")
-        case (.root, .maxID?), (.searchMetadata, .maxID?): page.maxID = try read(value.int64)
-        case (.root, .sinceID?), (.searchMetadata, .sinceID?): page.sinceID = try read(value.int64)
-        case (.root, .refreshURL?), (.searchMetadata, .refreshURL?): page.refreshURL = try read(value.text)
+        case (.root, .maxID?), (.searchMetadata, .maxID?): page.maxID = try value.int64.required()
+        case (.root, .sinceID?), (.searchMetadata, .sinceID?): page.sinceID = try value.int64.required()
+        case (.root, .refreshURL?), (.searchMetadata, .refreshURL?): page.refreshURL = try value.text.required()
         case (.root, .nextPage?):
             _ = detect(.v1)
-            page.nextPage = try read(value.text)
-        case (.searchMetadata, .nextResults?): page.nextPage = try read(value.text)
-        case (.root, .query?), (.searchMetadata, .query?): page.query = try read(value.text)
-        case (.root, .completedIn?), (.searchMetadata, .completedIn?): page.completedIn = try read(value.double)
+            page.nextPage = try value.text.required()
+        case (.searchMetadata, .nextResults?): page.nextPage = try value.text.required()
+        case (.root, .query?), (.searchMetadata, .query?): page.query = try value.text.required()
+        case (.root, .completedIn?), (.searchMetadata, .completedIn?): page.completedIn = try value.double.required()
         case (.root, .resultsPerPage?):
             _ = detect(.v1)
-            page.count = try read(value.int)
-        case (.searchMetadata, .count?): page.count = try read(value.int)
-        case (.meta, .newestID?): page.newestID = try read(value.int64)
-        case (.meta, .oldestID?): page.oldestID = try read(value.int64)
-        case (.meta, .resultCount?): page.resultCount = try read(value.int)
-        case (.meta, .nextToken?): page.nextPage = try read(value.text)
-        case (.includedUser, .id?): user.id = try read(value.int64)
-        case (.includedUser, .name?): user.name = try read(value.text)
-        case (.includedUser, .username?): user.username = try read(value.text)
-        case (.includedUser, .profileImageURL?): user.image = try read(value.text)
+            page.count = try value.int.required()
+        case (.searchMetadata, .count?): page.count = try value.int.required()
+        case (.meta, .newestID?): page.newestID = try value.int64.required()
+        case (.meta, .oldestID?): page.oldestID = try value.int64.required()
+        case (.meta, .resultCount?): page.resultCount = try value.int.required()
+        case (.meta, .nextToken?): page.nextPage = try value.text.required()
+        case (.includedUser, .id?): user.id = try value.int64.required()
+        case (.includedUser, .name?): user.name = try value.text.required()
+        case (.includedUser, .username?): user.username = try value.text.required()
+        case (.includedUser, .profileImageURL?): user.image = try value.text.required()
         case (.root, .error?), (.errorItem, .message?), (.errorItem, .detail?), (.errorItem, .title?):
             if serviceMessage == nil, case .value(let text) = value.text { serviceMessage = text }
         default:
@@ -206,14 +206,6 @@ final class TwitterSearchDecoder: JSONEventHandler {
     private func detect(_ format: TwitterSearchFormat) -> TwitterSearchFormat {
         if page.format == nil { page.format = format }
         return format
-    }
-
-    private func read<V>(_ reading: ScalarReading<V>) throws(StreamError) -> V? {
-        switch reading {
-        case .value(let value): return value
-        case .absent: return nil
-        case .wrongType(let found): throw StreamError(kind: .typeMismatch, message: "unexpected \(found)")
-        }
     }
 
     private func checkTweetSize() throws(StreamError) {
