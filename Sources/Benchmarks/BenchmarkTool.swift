@@ -25,7 +25,24 @@ enum BenchmarkTool {
                     ChildMode.run(
                         kind: arguments.first ?? "", chunkSize: Int(arguments.dropFirst().first ?? "") ?? 65_536))
             }
-            var options = BenchmarkOptions()
+            if arguments.first == "--emit" {
+            // `Benchmarks --emit KIND BYTES | feedstream KIND --count`: the memory measurement, by hand.
+            let kind = arguments.dropFirst().first ?? ""
+            let bytes = Int(arguments.dropFirst(2).first ?? "") ?? 100_000_000
+            var sink = FixtureSink { chunk in
+                var offset = 0
+                while offset < chunk.count {
+                    let written = write(STDOUT_FILENO, chunk.baseAddress! + offset, chunk.count - offset)
+                    if written <= 0 { exit(written < 0 && errno == EPIPE ? 0 : 1) }
+                    offset += written
+                }
+            }
+            sink.byteBudget = bytes
+            Streams.generate(kind: kind, into: &sink)
+            sink.flush()
+            exit(0)
+        }
+        var options = BenchmarkOptions()
             while let argument = arguments.popFirst() {
                 switch argument {
                 case "--quick": options.quick = true
