@@ -6,7 +6,7 @@ extension AtomDocumentDecoder {
 
     /// Starts collecting the direct text of the element about to be pushed.
     func beginText() {
-        text.removeAll(keepingCapacity: true)
+        text.removeAll()
         capture = .text(depth: frames.count + 1)
     }
 
@@ -75,7 +75,7 @@ extension AtomDocumentDecoder {
         var end = text.count
         while start < end, Self.isSpace(text[start]) { start += 1 }
         while end > start, Self.isSpace(text[end - 1]) { end -= 1 }
-        return String(decoding: text[start..<end], as: UTF8.self)
+        return text.string(start..<end)
     }
 
     func finishText(_ field: TextField, scope: AtomScope) throws(StreamError) {

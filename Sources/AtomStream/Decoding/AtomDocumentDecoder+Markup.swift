@@ -4,7 +4,7 @@ extension AtomDocumentDecoder {
     /// Starts re-serializing the children of the element about to be pushed as markup; `wrapped` when the value
     /// sits in an XHTML wrapper `div` (`type="xhtml"`), not for XML media types, whose elements are the value.
     func beginMarkup(wrapped: Bool) {
-        text.removeAll(keepingCapacity: true)
+        text.removeAll()
         capture = .markup(depth: frames.count + 1)
         lastStartTagEnd = -1
         markupIsWrapped = wrapped
@@ -16,7 +16,7 @@ extension AtomDocumentDecoder {
         guard case .markup(let depth) = capture, !wrapperClosed else { return .ignored }
         if frames.count == depth, markupIsWrapped, tag.namespace == names.xhtml, tag.localName == names.div {
             // The wrapper's own children are the value: anything before it is white space by the spec.
-            text.removeAll(keepingCapacity: true)
+            text.removeAll()
             return .markupWrapper
         }
         text.append(UInt8(ascii: "<"))
@@ -25,12 +25,12 @@ extension AtomDocumentDecoder {
             let declaration = tag.namespaceDeclaration(at: index)
             // The XHTML namespace is implied by the value's type; re-declaring it would only add noise.
             if declaration.prefix.isNone && declaration.uri == names.xhtml { continue }
-            text.append(contentsOf: " xmlns".utf8)
+            text.append(" xmlns")
             if !declaration.prefix.isNone {
                 text.append(UInt8(ascii: ":"))
                 appendName(declaration.prefix)
             }
-            text.append(contentsOf: "=\"".utf8)
+            text.append("=\"")
             if let uri = declaration.uri.bytes {
                 appendEscaped(UnsafeRawBufferPointer(start: uri, count: strlen(uri)), attribute: true)
             }
@@ -40,7 +40,7 @@ extension AtomDocumentDecoder {
             let attribute = tag.attribute(at: index)
             text.append(UInt8(ascii: " "))
             appendQualifiedName(prefix: attribute.prefix, localName: attribute.localName)
-            text.append(contentsOf: "=\"".utf8)
+            text.append("=\"")
             appendEscaped(attribute.value, attribute: true)
             text.append(UInt8(ascii: "\""))
         }
@@ -54,11 +54,11 @@ extension AtomDocumentDecoder {
         guard !wrapperClosed else { return }
         if text.count == lastStartTagEnd && names.voidElements.contains(localName) {
             text.removeLast()
-            text.append(contentsOf: " />".utf8)
+            text.append(" />")
             lastStartTagEnd = -1
             return
         }
-        text.append(contentsOf: "</".utf8)
+        text.append("</")
         appendQualifiedName(prefix: prefix, localName: localName)
         text.append(UInt8(ascii: ">"))
     }
@@ -75,12 +75,11 @@ extension AtomDocumentDecoder {
             case UInt8(ascii: "\"") where attribute: replacement = "&quot;"
             default: continue
             }
-            text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-            text.append(
-                contentsOf: UnsafeRawBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            text.append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+            text.append(replacement)
             runStart = index + 1
         }
-        text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+        text.append(UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
     }
 
     private func appendQualifiedName(prefix: XMLName, localName: XMLName) {
@@ -93,6 +92,6 @@ extension AtomDocumentDecoder {
 
     private func appendName(_ name: XMLName) {
         guard let bytes = name.bytes else { return }
-        text.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: strlen(bytes)))
+        text.append(UnsafeRawBufferPointer(start: bytes, count: strlen(bytes)))
     }
 }

@@ -36,7 +36,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
     var extensionHasChildren = false
 
     /// Collected character data and the mode it is collected in.
-    @exclusivity(unchecked) var text: [UInt8] = []
+    @exclusivity(unchecked) var text = ByteAccumulator()
     @exclusivity(unchecked) var capture = TextCapture.off
     /// In markup: where the last start tag ended, to write `<br />` for a void element.
     var lastStartTagEnd = -1
@@ -53,7 +53,6 @@ final class AtomDocumentDecoder: XMLEventHandler {
         self.limits = limits
         self.documentBase = documentBase
         self.recovers = recovers
-        text.reserveCapacity(4096)
     }
 
     /// Carries the decoder out of the engine's handler factory, typed.
@@ -202,7 +201,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
             return
         case .text(let depth):
             guard frames.count == depth else { return }
-            text.append(contentsOf: bytes)
+            text.append(bytes)
         case .markup:
             guard !wrapperClosed else { return }
             appendEscaped(bytes, attribute: false)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A handful of recently made strings, reused when the same bytes come again.
 ///
 /// Feeds repeat the same long attribute values in every entry — category schemes, link relations and media
@@ -14,7 +16,9 @@ struct RecentStrings {
         // Short strings are stored inline by `String` and cost no allocation: not worth remembering.
         guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
         for index in keys.indices where keys[index].count == bytes.count {
-            if keys[index].withUnsafeBytes({ $0.elementsEqual(bytes) }) { return values[index] }
+            if keys[index].withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return values[index]
+            }
         }
         let string = String(decoding: bytes, as: UTF8.self)
         if keys.count < capacity {

@@ -67,16 +67,21 @@ struct CommentOpenerGuard {
         tail = Array((tail + Array(bytes.suffix(5))).suffix(5))
     }
 
-    /// The index of the first `<!--` followed by `>` or `->` in `bytes`.
+    /// The index of the first `<!--` followed by `>` or `->` in `bytes`. The search runs on `!`, which is rare in
+    /// feeds, rather than on `<`, which starts every tag.
     static func unsafeOpener(in bytes: UnsafeRawBufferPointer) -> Int? {
-        var from = 0
-        while let start = find(Array("<!--".utf8), in: bytes, from: from) {
+        var from = 1
+        while let bang = find([UInt8(ascii: "!")], in: bytes, from: from) {
+            from = bang + 1
+            let start = bang - 1
+            guard start >= 0, bang + 2 < bytes.count, bytes[start] == UInt8(ascii: "<"),
+                bytes[bang + 1] == UInt8(ascii: "-"), bytes[bang + 2] == UInt8(ascii: "-")
+            else { continue }
             let next = start + 4
             if next < bytes.count && bytes[next] == UInt8(ascii: ">") { return start }
             if next + 1 < bytes.count && bytes[next] == UInt8(ascii: "-") && bytes[next + 1] == UInt8(ascii: ">") {
                 return start
             }
-            from = start + 1
         }
         return nil
     }

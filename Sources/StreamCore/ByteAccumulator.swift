@@ -1,0 +1,73 @@
+/// A reusable byte buffer for collecting one text value from many callbacks.
+///
+/// Appending a raw buffer is one `memcpy` into capacity kept from earlier values: `Array.append(contentsOf:)`
+/// on a buffer pointer costs tens of instructions per call, and decoders append on every characters event.
+public struct ByteAccumulator: Sendable {
+    private var storage: [UInt8]
+    /// The number of bytes in use; `storage` beyond it is spare capacity.
+    public private(set) var count = 0
+
+    /// Creates an empty accumulator with room for `capacity` bytes.
+    public init(capacity: Int = 4096) {
+        storage = [UInt8](repeating: 0, count: Swift.max(capacity, 16))
+    }
+
+    /// Whether no bytes are collected.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The byte at `index` (`0..<count`).
+    public subscript(index: Int) -> UInt8 {
+        assert(index >= 0 && index < count)
+        return storage[index]
+    }
+
+    /// Forgets the collected bytes, keeping the capacity.
+    public mutating func removeAll() { count = 0 }
+
+    /// Forgets the last byte.
+    public mutating func removeLast() {
+        precondition(count > 0)
+        count -= 1
+    }
+
+    /// Appends raw bytes with one copy.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        storage.withUnsafeMutableBytes { target in
+            (target.baseAddress! + count).copyMemory(from: source, byteCount: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    /// Appends one byte.
+    public mutating func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    /// Appends a static ASCII or UTF-8 string, such as markup punctuation.
+    public mutating func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Calls `body` with the collected bytes.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    /// The bytes in `range` decoded as UTF-8 (invalid sequences repaired, which the C parsers never hand over).
+    public func string(_ range: Range<Int>) -> String {
+        assert(range.lowerBound >= 0 && range.upperBound <= count)
+        return storage.withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    private mutating func reserve(_ extra: Int) {
+        let needed = count + extra
+        guard needed > storage.count else { return }
+        var grown = storage.count
+        while grown < needed { grown *= 2 }
+        storage.append(contentsOf: repeatElement(0, count: grown - storage.count))
+    }
+}
