@@ -1,6 +1,7 @@
 import AtomStream
 import Foundation
 import JSONStream
+import StreamCore
 
 #if canImport(Glibc)
     import Glibc
@@ -60,18 +61,24 @@ enum ChildMode {
         switch kind {
         case "atom":
             let parser = AtomParser()
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? parser.finishAll().count }
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         case "twitter":
             let parser = TwitterSearchParser()
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? parser.finishAll().count }
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         case "twitter-stream":
             let parser = TwitterStreamParser()
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? parser.finishAll().count }
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         case "jive-inbox":
             let parser = JiveInboxParser()
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? parser.finishAll().count }
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         default:
             return nil
         }
+    }
+
+    private static func finishCount<Parser: StreamingParser>(_ parser: Parser) throws -> Int {
+        var count = 0
+        try parser.finish { _ in count += 1 }
+        return count
     }
 }

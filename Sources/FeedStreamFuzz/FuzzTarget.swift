@@ -63,7 +63,7 @@ enum FuzzTarget: String {
                 items += try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
                 start = end
             }
-            items += try parser.finishAll()
+            try parser.finish { items.append($0) }
             return (items, nil)
         } catch let error as StreamError {
             return (items, error)

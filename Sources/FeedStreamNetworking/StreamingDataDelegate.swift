@@ -155,8 +155,8 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
                     return
                 }
                 do {
-                    let items = try parser.finishAll()
-                    if !items.isEmpty { onEvent(.items(items)) }
+                    // Items the end completes go out before a fault that follows them.
+                    try parser.finish { item in onEvent(.items([item])) }
                     let summary = summarize(parser)
                     phase = .ended
                     onEvent(.finished(summary))

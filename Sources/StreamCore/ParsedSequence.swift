@@ -26,6 +26,8 @@ where Base.Element: ContiguousBytes {
         var pending: [Parser.Item] = []
         var nextIndex = 0
         var reachedEnd = false
+        /// The base sequence is exhausted: `finish` is being drained, one batch per refill.
+        var baseEnded = false
 
         public mutating func next() async throws -> Parser.Item? {
             while nextIndex == pending.count {
@@ -34,11 +36,14 @@ where Base.Element: ContiguousBytes {
                 nextIndex = 0
                 do {
                     try Task.checkCancellation()
-                    if let chunk = try await base.next() {
+                    if !baseEnded, let chunk = try await base.next() {
                         pending = try parser.parse(chunk)
                     } else {
-                        reachedEnd = true
-                        pending = try parser.finishAll()
+                        // `finish` may return items and hold a fault back for its next call: drain it batch by
+                        // batch so the items are yielded before the fault is thrown.
+                        baseEnded = true
+                        pending = try parser.finish()
+                        if pending.isEmpty { reachedEnd = true }
                     }
                 } catch {
                     // An error ends the sequence: later calls return nil instead of reading on past the fault.

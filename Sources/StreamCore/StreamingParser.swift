@@ -25,7 +25,8 @@ public protocol StreamingParser: AnyObject {
     ///
     /// It may be called again: after a successful end it returns no items. In the rare case that the end both
     /// completes items and reveals a fault after them, this call returns the items and the next call throws the
-    /// fault — so drain it with ``finishAll()``, as the `AsyncSequence` adapter and the `feedstream` tool do.
+    /// fault. ``finish(forEach:)`` drains both in order, as the `AsyncSequence` adapter and the `feedstream`
+    /// tool do.
     func finish() throws -> [Item]
 }
 
@@ -54,22 +55,27 @@ extension StreamingParser {
         try chunk.withUnsafeBytes { try parse($0) }
     }
 
-    /// Calls ``finish()`` until it returns no more items, so that a fault following the last items is thrown.
-    public func finishAll() throws -> [Item] {
-        var items: [Item] = []
+    /// Ends the input: hands every item the end completes to `body`, in order, then throws the fault that
+    /// followed them, if any.
+    ///
+    /// Calls ``finish()`` until it returns no more items. The items reach `body` before the fault is thrown,
+    /// which a single array-returning call cannot promise.
+    public func finish(forEach body: (Item) throws -> Void) throws {
         while true {
-            let more = try finish()
-            if more.isEmpty { return items }
-            items += more
+            let items = try finish()
+            if items.isEmpty { return }
+            for item in items { try body(item) }
         }
     }
 
-    /// Decodes a whole document held in memory: one `parse` call followed by `finish`.
+    /// Decodes a whole document held in memory: one `parse` call followed by `finish`. Throws at the first fault,
+    /// so items decoded before it are not returned; feed chunks with ``parse(_:)-(UnsafeRawBufferPointer)`` to
+    /// keep them.
     ///
     /// Useful in tests and for small responses; for network input, feed chunks as they arrive instead.
     public func parseAll(_ document: some ContiguousBytes) throws -> [Item] {
         var items = try document.withUnsafeBytes { try parse($0) }
-        items += try finishAll()
+        try finish { items.append($0) }
         return items
     }
 }

@@ -28,7 +28,8 @@ struct StreamRunner {
                 byteCount += chunk.count
                 try emit(try parser.parse(chunk))
             }
-            try emit(try parser.finishAll())
+            try parser.finish { item in try emit([item]) }
+            output.flush()
         } catch let error as StreamError {
             output.flush()
             OutputWriter.standardError("feedstream: error: \(error)")

@@ -130,7 +130,7 @@ struct AtomDecodingTests {
         #expect(parser.feed.title?.value == "Public stories")
         #expect(parser.feed.totalResults == nil)
         _ = try parser.parse(document[firstEnd...])
-        #expect(try parser.finishAll().isEmpty)
+        #expect(try parser.finish().isEmpty)
         #expect(parser.feed.totalResults == 42)
     }
 
@@ -326,7 +326,7 @@ struct AtomFaultTests {
             entries += try parser.parse(document[offset..<end])
             offset = end
         }
-        entries += try parser.finishAll()
+        try parser.finish { entries.append($0) }
         #expect(entries.count == 2)
         #expect(entries.first?.content?.value?.utf8.count == size)
         #expect(entries.last?.id == "after")

@@ -31,7 +31,7 @@ import Testing
             naiveScan += tokenSoFar
             offset = end
         }
-        items += try parser.finishAll()
+        try parser.finish { items.append($0) }
         #expect(items == [1, 2])
         let statistics = parser.intakeStatistics
         print(
@@ -57,7 +57,7 @@ import Testing
                 items += try parser.parse(input[offset..<end])
                 offset = end
             }
-            items += try parser.finishAll()
+            try parser.finish { items.append($0) }
             #expect(items == [1, 2])
             // Below the intake's stall threshold (16 KiB) chunks go straight to yajl, so tiny chunks pay a one-off
             // re-scan of at most threshold²/2 for the token in flight; past it, work grows linearly.

@@ -31,7 +31,7 @@ public enum DripFeed {
             start = end
         }
         do {
-            outcome.items += try parser.finishAll()
+            try parser.finish { outcome.items.append($0) }
         } catch {
             outcome.error = error as? StreamError
             outcome.errorChunk = ends.count
