@@ -1,8 +1,12 @@
 import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the integration tests: it serves canned responses in small chunks
@@ -63,14 +67,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     ///     rests on ordering (nothing past the hold point is sent before the release), never on how fast.
     init(
         routes: [String: Route], maximumRequests: Int = 1, lifetime: TimeInterval = 300,
-        holdTimeout: TimeInterval = 150
+        holdTimeout: TimeInterval = 600
     ) throws {
         self.routes = routes
         self.holdTimeout = holdTimeout
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
@@ -169,7 +173,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             var end = min(offset + route.chunkSize, route.body.count)
             if let holdAfter = route.holdAfter, offset < holdAfter { end = min(end, holdAfter) }
             let piece = Array(route.body[offset..<end])
-            let framed = route.framing == .chunked
+            let framed =
+                route.framing == .chunked
                 ? Array("\(String(piece.count, radix: 16))\r\n".utf8) + piece + Array("\r\n".utf8) : piece
             guard write(connection, framed) else {
                 lock.withLock { log.clientWentAway = true }
@@ -206,9 +211,11 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return nil }
             received += buffer[0..<count]
-            if received.count >= 4, (0...(received.count - 4)).contains(where: {
-                received[$0..<($0 + 4)].elementsEqual(terminator)
-            }) {
+            if received.count >= 4,
+                (0...(received.count - 4)).contains(where: {
+                    received[$0..<($0 + 4)].elementsEqual(terminator)
+                })
+            {
                 break
             }
         }
@@ -222,9 +229,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// Writes everything or reports failure; never raises SIGPIPE when the client has gone.
     private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         #if canImport(Glibc)
-        let flags = Int32(MSG_NOSIGNAL)
+            let flags = Int32(MSG_NOSIGNAL)
         #else
-        let flags: Int32 = 0
+            let flags: Int32 = 0
         #endif
         var sent = 0
         while sent < bytes.count {
@@ -233,5 +240,21 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             sent += count
         }
         return true
+    }
+}
+
+extension URLSessionConfiguration {
+    /// How long the loopback tests let a request sit idle. In a full `swift test` run on two cores, busy
+    /// synchronous suites can hold every cooperative thread for over a minute, so the consumer that releases the
+    /// server's hold cannot run; URLSession's default 60-second idle timeout then failed tests that were only
+    /// waiting their turn.
+    static let patientTimeout: TimeInterval = 600
+
+    /// An ephemeral configuration with the patient timeouts.
+    static var patientLoopback: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = patientTimeout
+        configuration.timeoutIntervalForResource = patientTimeout * 2
+        return configuration
     }
 }

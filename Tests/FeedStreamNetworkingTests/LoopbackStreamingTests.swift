@@ -4,8 +4,9 @@ import Foundation
 import JSONStream
 import StreamTestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The smallest body prefix, in whole server writes of `chunkSize` bytes, after which a fresh parser has returned
@@ -50,8 +51,9 @@ func expectStreamed(
     let sent = witness.bodyBytesSentAtFirstItem
     #expect(sent != nil, "no item arrived", sourceLocation: sourceLocation)
     #expect((sent ?? .max) <= holdAfter, "the server had sent \(sent ?? -1) bytes", sourceLocation: sourceLocation)
-    #expect(!server.snapshot.holdTimedOut, "the first item did not arrive while the server held the body back",
-            sourceLocation: sourceLocation)
+    #expect(
+        !server.snapshot.holdTimedOut, "the first item did not arrive while the server held the body back",
+        sourceLocation: sourceLocation)
 }
 
 @Suite("Loopback HTTP: real URLSession, real server, streamed bodies")
@@ -65,7 +67,7 @@ struct LoopbackStreamingTests {
         let holdAfter = try firstItemBoundary(of: body, chunkSize: 256, parser: AtomParser())
         let server = try LoopbackHTTPServer(routes: [
             "/activities/service/atom2/activities": .init(
-                contentType: "application/atom+xml; charset=UTF-8", body: body, chunkSize: 256, holdAfter: holdAfter),
+                contentType: "application/atom+xml; charset=UTF-8", body: body, chunkSize: 256, holdAfter: holdAfter)
         ])
         let witness = FirstItemWitness(server: server)
         let (events, continuation) = AsyncStream<StreamingDataEvent<AtomEntry, AtomFeed>>.makeStream()
@@ -83,7 +85,7 @@ struct LoopbackStreamingTests {
             default: break
             }
         }
-        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+        let session = URLSession(configuration: .patientLoopback, delegate: delegate, delegateQueue: nil)
         session.dataTask(with: server.url("/activities/service/atom2/activities")).resume()
         session.finishTasksAndInvalidate()
 
@@ -124,11 +126,13 @@ struct LoopbackStreamingTests {
         let server = try LoopbackHTTPServer(routes: [
             "/1.1/search/tweets.json": .init(
                 contentType: "application/json;charset=utf-8", body: body, framing: .contentLength, chunkSize: 4096,
-                pauseMicroseconds: 200, holdAfter: holdAfter),
+                pauseMicroseconds: 200, holdAfter: holdAfter)
         ])
         let witness = FirstItemWitness(server: server)
         let events = URLSession.parsedEvents(
-            for: URLRequest(url: server.url("/1.1/search/tweets.json")), configuration: .ephemeral,
+            for: URLRequest(
+                url: server.url("/1.1/search/tweets.json"), timeoutInterval: URLSessionConfiguration.patientTimeout),
+            configuration: .patientLoopback,
             requirements: .json, parser: { _ in TwitterSearchParser() }, summary: { $0.page })
         var tweets: [Tweet] = []
         var page: TwitterSearchPage?
@@ -160,11 +164,13 @@ struct LoopbackStreamingTests {
         let holdAfter = try firstItemBoundary(of: body, chunkSize: 300, parser: JiveInboxParser())
         let server = try LoopbackHTTPServer(routes: [
             "/api/core/v3/inbox": .init(
-                contentType: "application/json", body: body, chunkSize: 300, holdAfter: holdAfter),
+                contentType: "application/json", body: body, chunkSize: 300, holdAfter: holdAfter)
         ])
         let witness = FirstItemWitness(server: server)
         let chunks = URLSession.dataChunks(
-            for: URLRequest(url: server.url("/api/core/v3/inbox")), configuration: .ephemeral, requirements: .json)
+            for: URLRequest(
+                url: server.url("/api/core/v3/inbox"), timeoutInterval: URLSessionConfiguration.patientTimeout),
+            configuration: .patientLoopback, requirements: .json)
         var entries: [JiveInboxEntry] = []
         for try await entry in chunks.parsed(with: JiveInboxParser()) {
             witness.sawItem()
@@ -178,8 +184,9 @@ struct LoopbackStreamingTests {
 
     enum StopMode: String, CaseIterable, Sendable { case breakOut, cancelTask }
 
-    @Test("A consumer that stops after the first item closes the connection while the body is held back",
-          arguments: StopMode.allCases)
+    @Test(
+        "A consumer that stops after the first item closes the connection while the body is held back",
+        arguments: StopMode.allCases)
     func consumerStopsTransfer(mode: StopMode) async throws {
         guard let folder = Corpus.directory("twitter/v1.1-search") else { return }
         let body = try Corpus.bytes(folder.appendingPathComponent("twitter.json"))
@@ -187,15 +194,15 @@ struct LoopbackStreamingTests {
         let server = try LoopbackHTTPServer(routes: [
             "/search": .init(
                 contentType: "application/json", body: body, chunkSize: 2048, holdAfter: holdAfter,
-                awaitsClientCloseAfterHold: true),
+                awaitsClientCloseAfterHold: true)
         ])
-        let request = URLRequest(url: server.url("/search"))
+        let request = URLRequest(url: server.url("/search"), timeoutInterval: URLSessionConfiguration.patientTimeout)
         switch mode {
         case .breakOut:
             // The stream lives only inside this closure: breaking out of the loop drops the last reference to
             // it, which is how a consumer says it is done.
             let first = try await { () async throws -> Tweet? in
-                let items = URLSession.parsedItems(for: request, configuration: .ephemeral) { _ in
+                let items = URLSession.parsedItems(for: request, configuration: .patientLoopback) { _ in
                     TwitterSearchParser()
                 }
                 for try await tweet in items { return tweet }
@@ -206,9 +213,12 @@ struct LoopbackStreamingTests {
             let (firstSeen, signal) = AsyncStream<Void>.makeStream()
             let consumer = Task {
                 var count = 0
-                for try await _ in URLSession.parsedItems(for: request, configuration: .ephemeral, parser: { _ in
-                    TwitterSearchParser()
-                }) {
+                for try await _ in URLSession.parsedItems(
+                    for: request, configuration: .patientLoopback,
+                    parser: { _ in
+                        TwitterSearchParser()
+                    })
+                {
                     count += 1
                     if count == 1 { signal.yield() }
                 }

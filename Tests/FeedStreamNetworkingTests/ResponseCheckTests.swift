@@ -4,8 +4,9 @@ import Foundation
 import JSONStream
 import StreamTestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Fetches `path` from a one-request server serving `route`, and returns the items and the error.
@@ -18,7 +19,8 @@ private func fetch<Parser: NetworkStreamingParser>(
     var caught: (any Error)?
     do {
         let stream = URLSession.parsedItems(
-            for: URLRequest(url: server.url("/resource")), configuration: .ephemeral, requirements: requirements,
+            for: URLRequest(url: server.url("/resource"), timeoutInterval: URLSessionConfiguration.patientTimeout),
+            configuration: .patientLoopback, requirements: requirements,
             parser: parser)
         for try await item in stream { items.append(item) }
     } catch {
@@ -52,8 +54,9 @@ struct ResponseCheckTests {
     @Test("A 401 with a Twitter JSON errors body is an HTTPResponseError with Twitter's message")
     func twitterErrorBody() async throws {
         let body = Array(#"{"errors":[{"code":32,"message":"Could not authenticate you."}]}"#.utf8)
-        let route = LoopbackHTTPServer.Route(status: 401, contentType: "application/json", body: body,
-                                             framing: .contentLength)
+        let route = LoopbackHTTPServer.Route(
+            status: 401, contentType: "application/json", body: body,
+            framing: .contentLength)
         let (items, error) = try await fetch(route, requirements: .json) { _ in TwitterSearchParser() }
         #expect(items.isEmpty)
         let failure = try #require(error as? HTTPResponseError)
@@ -82,7 +85,8 @@ struct ResponseCheckTests {
     @Test("The Content-Type charset reaches AtomParser when the document declares no encoding")
     func charsetFromContentType() async throws {
         // "Café" in ISO-8859-1 (é = 0xE9), with no XML declaration: only the HTTP header says how to read it.
-        let body = Array(#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><title>Caf"#.utf8) + [0xE9]
+        let body =
+            Array(#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><title>Caf"#.utf8) + [0xE9]
             + Array("</title></entry></feed>".utf8)
         let route = LoopbackHTTPServer.Route(
             contentType: "application/atom+xml; charset=ISO-8859-1", body: body, chunkSize: 16)
