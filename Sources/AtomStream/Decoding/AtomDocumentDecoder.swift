@@ -15,7 +15,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
 
     var feed = AtomFeed()
     /// Entries completed since the last `takeCompleted()`.
-    private var completed: [AtomEntry] = []
+    private var completed = CompletedItems<AtomEntry>()
 
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the SAX callbacks
     // of one parse call, never re-entrantly, and the checks cost more than the rest of a characters event.
@@ -70,9 +70,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
 
     /// Hands over the entries completed so far.
     func takeCompleted() -> [AtomEntry] {
-        guard !completed.isEmpty else { return [] }
-        defer { completed = [] }
-        return completed
+        completed.take()
     }
 
     var currentPath: String {

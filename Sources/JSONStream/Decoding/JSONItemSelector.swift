@@ -25,7 +25,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     @exclusivity(unchecked) private var tape = TokenTape()
     @exclusivity(unchecked) private var recording = false
     @exclusivity(unchecked) private var itemStart = 0
-    @exclusivity(unchecked) private(set) var completed: [T] = []
+    @exclusivity(unchecked) private(set) var completed = CompletedItems<T>()
     @exclusivity(unchecked) private(set) var itemCount = 0
 
     init(path: JSONPath, limits: StreamLimits) {
@@ -38,8 +38,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     }
 
     func takeCompleted() -> [T] {
-        defer { completed.removeAll(keepingCapacity: true) }
-        return completed
+        completed.take()
     }
 
     // MARK: - Events

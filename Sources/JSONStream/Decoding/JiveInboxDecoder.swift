@@ -47,15 +47,14 @@ final class JiveInboxDecoder: JSONEventHandler {
     @exclusivity(unchecked) private var activityObject = JiveActivityObject()
     @exclusivity(unchecked) private var entryStart = 0
     @exclusivity(unchecked) private(set) var page = JiveInboxPage()
-    @exclusivity(unchecked) private var completed: [JiveInboxEntry] = []
+    @exclusivity(unchecked) private var completed = CompletedItems<JiveInboxEntry>()
 
     init(limits: StreamLimits) {
         self.limits = limits
     }
 
     func takeCompleted() -> [JiveInboxEntry] {
-        defer { completed.removeAll(keepingCapacity: true) }
-        return completed
+        completed.take()
     }
 
     override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {

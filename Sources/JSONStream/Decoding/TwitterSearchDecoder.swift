@@ -41,7 +41,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
     @exclusivity(unchecked) private var tweetFormat = TwitterSearchFormat.v1_1
     @exclusivity(unchecked) private var tweetStart = 0
     @exclusivity(unchecked) private(set) var page = TwitterSearchPage()
-    @exclusivity(unchecked) private var completed: [Tweet] = []
+    @exclusivity(unchecked) private var completed = CompletedItems<Tweet>()
 
     private var heldTweets: [(tweet: Tweet, authorID: Int64?)] = []
     private var users: [Int64: TwitterUser] = [:]
@@ -54,8 +54,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
     }
 
     func takeCompleted() -> [Tweet] {
-        defer { completed.removeAll(keepingCapacity: true) }
-        return completed
+        completed.take()
     }
 
     // MARK: - Events

@@ -15,7 +15,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
     /// Depth inside a top-level array, which is kept only as `other`.
     @exclusivity(unchecked) private var otherDepth = 0
     @exclusivity(unchecked) private var messageStart = 0
-    @exclusivity(unchecked) private var completed: [TwitterStreamMessage] = []
+    @exclusivity(unchecked) private var completed = CompletedItems<TwitterStreamMessage>()
 
     /// The stream's bytes from `rawBase` on: at least the message being read.
     private var raw: [UInt8] = []
@@ -26,8 +26,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
     }
 
     func takeCompleted() -> [TwitterStreamMessage] {
-        defer { completed.removeAll(keepingCapacity: true) }
-        return completed
+        completed.take()
     }
 
     /// Keeps a chunk's bytes, before any of them reach the engine.

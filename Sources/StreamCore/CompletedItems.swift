@@ -1,0 +1,29 @@
+/// The items a decoder has finished since its parser last returned, in document order.
+///
+/// ``take()`` moves the array out instead of copying it: returning the array and then emptying it with
+/// `removeAll(keepingCapacity:)` shares the buffer with the caller, so the emptying has to allocate a fresh one
+/// on every `parse` call that completed anything.
+public struct CompletedItems<Item> {
+    private var items: [Item] = []
+
+    /// Creates an empty queue.
+    public init() {}
+
+    /// Whether nothing is waiting.
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// Queues a finished item.
+    public mutating func append(_ item: Item) {
+        items.append(item)
+    }
+
+    /// Hands over every waiting item and leaves the queue empty.
+    public mutating func take() -> [Item] {
+        guard !items.isEmpty else { return [] }
+        var taken: [Item] = []
+        swap(&taken, &items)
+        return taken
+    }
+}
+
+extension CompletedItems: Sendable where Item: Sendable {}
