@@ -4,29 +4,27 @@ enum PathologicalGenerator {
     /// entry that must still come out.
     static func atomCDATA(size: Int, into sink: inout FixtureSink) {
         sink.write("<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>big</id><content type=\"html\"><![CDATA[")
-        let line = Array("<p>CDATA payload line with markup & ampersands, kept verbatim</p>\n".utf8)
-        var written = 0
-        while written + line.count <= size {
-            sink.write(bytes: line)
-            written += line.count
-        }
-        sink.write(bytes: [UInt8](repeating: UInt8(ascii: "x"), count: size - written))
+        fill(
+            size, repeating: "<p>CDATA payload line with markup & ampersands, kept verbatim</p>\n", padding: "x", &sink)
         sink.write("]]></content></entry><entry><id>after</id></entry></feed>\n")
     }
-}
 
-extension PathologicalGenerator {
     /// A JSON document whose one value is a string of `size` bytes, inside an employees page so
     /// JSONItemParser has an item to return after it.
     static func jsonString(size: Int, into sink: inout FixtureSink) {
         sink.write("{\"employees\":[{\"firstName\":\"")
-        let block = Array("long string payload with \\\"escapes\\\" and \\u00e9 ".utf8)
-        var written = 0
-        while written + block.count <= size {
-            sink.write(bytes: block)
-            written += block.count
-        }
-        sink.write(bytes: [UInt8](repeating: UInt8(ascii: "y"), count: size - written))
+        fill(size, repeating: "long string payload with \\\"escapes\\\" and \\u00e9 ", padding: "y", &sink)
         sink.write("\",\"lastName\":\"L\"},{\"firstName\":\"after\",\"lastName\":\"A\"}]}\n")
+    }
+
+    /// Writes exactly `size` bytes: `block` as many whole times as fit, then `padding` bytes.
+    private static func fill(_ size: Int, repeating block: String, padding: Character, _ sink: inout FixtureSink) {
+        let bytes = Array(block.utf8)
+        var written = 0
+        while written + bytes.count <= size {
+            sink.write(bytes: bytes)
+            written += bytes.count
+        }
+        sink.write(bytes: [UInt8](repeating: padding.asciiValue!, count: size - written))
     }
 }
