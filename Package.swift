@@ -8,7 +8,16 @@ let package = Package(
         .library(name: "AtomStream", targets: ["AtomStream"]),
         .library(name: "JSONStream", targets: ["JSONStream"]),
         .library(name: "FeedStreamNetworking", targets: ["FeedStreamNetworking"]),
+        .library(name: "FeedStreamServices", targets: ["FeedStreamServices"]),
         .executable(name: "feedstream", targets: ["feedstream"]),
+    ],
+    dependencies: [
+        // HMAC-SHA1 / HMAC-SHA256 for OAuth 1.0a signatures (CryptoKit's API on every platform).
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // The `feedstream` command line.
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        // `swift package generate-documentation` for the DocC catalogs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -24,8 +33,16 @@ let package = Package(
         .target(name: "StreamCore"),
         .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
-        .target(name: "FeedStreamNetworking", dependencies: ["StreamCore"]),
-        .executableTarget(name: "feedstream", dependencies: ["AtomStream", "JSONStream"]),
+        .target(
+            name: "FeedStreamNetworking",
+            dependencies: ["StreamCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "AtomStream", "JSONStream"]),
+        .executableTarget(
+            name: "feedstream",
+            dependencies: [
+                "AtomStream", "JSONStream", "FeedStreamNetworking", "FeedStreamServices",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "Benchmarks", dependencies: ["AtomStream", "JSONStream", "CLibXML2", "CYajl"]),
         .executableTarget(name: "FeedStreamFuzz", dependencies: ["AtomStream", "JSONStream"]),
         .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),

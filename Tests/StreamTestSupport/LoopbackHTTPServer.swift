@@ -9,49 +9,106 @@ import Foundation
     import Darwin
 #endif
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 for the integration tests: it serves canned responses in small chunks
-/// with pauses between them, and can hold the rest of a body back until the test says it has seen the first
-/// item — the proof that items reach the caller before the body ends.
+/// A request as the loopback server read it: for tests that check what a client sent (headers, signatures,
+/// bodies) and answer according to it.
+public struct LoopbackRequest: Sendable {
+    /// `GET`, `POST`, …
+    public var method: String
+    /// The request target as sent: path and query, still percent-encoded.
+    public var target: String
+    /// The header fields in the order sent.
+    public var headers: [(name: String, value: String)]
+    /// The body (read by `Content-Length`).
+    public var body: [UInt8]
+
+    /// The target's path, without the query.
+    public var path: String { String(target.prefix { $0 != "?" }) }
+    /// The query (after `?`), still percent-encoded; `nil` when there is none.
+    public var query: String? { target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } }
+    /// The query's parameters, decoded (`+` as space, as in a form).
+    public var queryItems: [URLQueryItem] {
+        guard let query else { return [] }
+        return URLComponents(string: "http://x/?" + query.replacingOccurrences(of: "+", with: "%20"))?
+            .queryItems ?? []
+    }
+
+    /// The first value of the header `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for the integration tests: it serves canned or computed responses in
+/// small chunks with pauses between them, and can hold the rest of a body back until the test says it has seen
+/// the first item — the proof that items reach the caller before the body ends.
 ///
 /// It listens on 127.0.0.1 only, on a port the kernel picks, serves connections one at a time on a thread of its
-/// own, and stops by itself after `maximumRequests` requests or `lifetime` seconds, whichever comes first.
+/// own (one request per connection, `Connection: close`), and stops by itself after `maximumRequests` requests
+/// or `lifetime` seconds, whichever comes first.
 ///
 /// `@unchecked Sendable`: the mutable record (`log`) is only touched while holding `lock`; everything else is
 /// immutable after `init`, and the socket belongs to the server thread.
-final class LoopbackHTTPServer: @unchecked Sendable {
-    /// A canned response.
-    struct Route: Sendable {
-        enum Framing: Sendable { case chunked, contentLength }
-        var status = 200
-        var contentType: String?
-        var body: [UInt8]
-        var framing = Framing.chunked
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    /// A response: canned in a route table, or computed from the request.
+    public struct Route: Sendable {
+        public enum Framing: Sendable { case chunked, contentLength }
+        public var status = 200
+        public var contentType: String?
+        /// Further header fields.
+        public var headers: [(name: String, value: String)] = []
+        public var body: [UInt8]
+        public var framing = Framing.chunked
         /// Bytes written per write (and per HTTP chunk when chunked).
-        var chunkSize = 512
+        public var chunkSize = 512
         /// Pause after each write, so the client sees the body arrive over time.
-        var pauseMicroseconds: UInt32 = 1000
+        public var pauseMicroseconds: UInt32 = 1000
         /// Body bytes to send before waiting for ``release()``; `nil` sends everything.
-        var holdAfter: Int?
+        public var holdAfter: Int?
         /// After the hold is released, wait (up to the hold timeout) for the client to close the connection
         /// instead of sending the rest: for tests of a consumer that stops early.
-        var awaitsClientCloseAfterHold = false
+        public var awaitsClientCloseAfterHold = false
+
+        public init(
+            status: Int = 200, contentType: String? = nil, headers: [(name: String, value: String)] = [],
+            body: [UInt8] = [], framing: Framing = .chunked, chunkSize: Int = 512, pauseMicroseconds: UInt32 = 1000,
+            holdAfter: Int? = nil, awaitsClientCloseAfterHold: Bool = false
+        ) {
+            self.status = status
+            self.contentType = contentType
+            self.headers = headers
+            self.body = body
+            self.framing = framing
+            self.chunkSize = chunkSize
+            self.pauseMicroseconds = pauseMicroseconds
+            self.holdAfter = holdAfter
+            self.awaitsClientCloseAfterHold = awaitsClientCloseAfterHold
+        }
+
+        /// A response whose body is `text` in UTF-8.
+        public init(status: Int = 200, contentType: String? = nil, headers: [(name: String, value: String)] = [],
+            text: String) {
+            self.init(status: status, contentType: contentType, headers: headers, body: Array(text.utf8))
+        }
     }
 
     /// What happened, for the tests to check.
-    struct Log: Sendable {
-        var requests: [String] = []
+    public struct Log: Sendable {
+        /// The request target of every request, in order.
+        public var requests: [String] = []
+        /// Every request in full, in order.
+        public var received: [LoopbackRequest] = []
         /// Body bytes written so far in the current response.
-        var bodyBytesSent = 0
+        public var bodyBytesSent = 0
         /// Whether a hold ended because nobody released it in time.
-        var holdTimedOut = false
+        public var holdTimedOut = false
         /// Whether a write failed because the client closed the connection before the body ended.
-        var clientWentAway = false
+        public var clientWentAway = false
         /// Whether every response body was written to its end.
-        var completedResponses = 0
+        public var completedResponses = 0
     }
 
-    let port: UInt16
-    private let routes: [String: Route]
+    public let port: UInt16
+    private let respond: @Sendable (LoopbackRequest) -> Route
     private let listener: Int32
     private let lock = NSLock()
     private var log = Log()
@@ -65,11 +122,21 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     ///     runs, long synchronous tests can occupy every thread of Swift's cooperative pool, and an `async`
     ///     consumer that already has its first item buffered may not be scheduled for tens of seconds. The proof
     ///     rests on ordering (nothing past the hold point is sent before the release), never on how fast.
-    init(
+    public convenience init(
         routes: [String: Route], maximumRequests: Int = 1, lifetime: TimeInterval = 300,
         holdTimeout: TimeInterval = 600
     ) throws {
-        self.routes = routes
+        try self.init(maximumRequests: maximumRequests, lifetime: lifetime, holdTimeout: holdTimeout) { request in
+            routes[request.target] ?? Route(status: 404)
+        }
+    }
+
+    /// A server whose responses `respond` computes from each request (called on the server thread).
+    public init(
+        maximumRequests: Int = 1, lifetime: TimeInterval = 300, holdTimeout: TimeInterval = 600,
+        respond: @escaping @Sendable (LoopbackRequest) -> Route
+    ) throws {
+        self.respond = respond
         self.holdTimeout = holdTimeout
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -104,16 +171,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// The URL of `path` on this server.
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// `http://127.0.0.1:PORT`, without a trailing slash.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Lets a held response go on.
-    func release() { released.signal() }
+    public func release() { released.signal() }
 
     /// A copy of the record.
-    var snapshot: Log { lock.withLock { log } }
+    public var snapshot: Log { lock.withLock { log } }
 
     /// Waits (without blocking the caller's thread) until the server has stopped.
-    func waitUntilStopped() async {
+    public func waitUntilStopped() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async { [stopped] in
                 stopped.wait()
@@ -145,17 +215,16 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private func handle(_ connection: Int32) {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let path = readRequestPath(connection) else { return }
+        guard let request = readRequest(connection) else { return }
         lock.withLock {
-            log.requests.append(path)
+            log.requests.append(request.target)
+            log.received.append(request)
             log.bodyBytesSent = 0
         }
-        guard let route = routes[path] else {
-            _ = write(connection, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-            return
-        }
+        let route = respond(request)
         var head = "HTTP/1.1 \(route.status) \(route.status < 300 ? "OK" : "Error")\r\nConnection: close\r\n"
         if let contentType = route.contentType { head += "Content-Type: \(contentType)\r\n" }
+        for (name, value) in route.headers { head += "\(name): \(value)\r\n" }
         head += route.framing == .chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(route.body.count)\r\n"
         guard write(connection, head + "\r\n") else { return }
         var offset = 0
@@ -202,26 +271,42 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         return false
     }
 
-    /// Reads the request head and returns the path of its request line.
-    private func readRequestPath(_ connection: Int32) -> String? {
+    /// Reads the request: its head, then as many body bytes as `Content-Length` says.
+    private func readRequest(_ connection: Int32) -> LoopbackRequest? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let terminator = Array("\r\n\r\n".utf8)
-        while received.count < 64 << 10 {
+        var headEnd: Int?
+        while headEnd == nil {
+            guard received.count < 64 << 10 else { return nil }
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return nil }
+            let searchStart = max(0, received.count - 3)
             received += buffer[0..<count]
-            if received.count >= 4,
-                (0...(received.count - 4)).contains(where: {
+            if received.count >= 4 {
+                headEnd = (searchStart...(received.count - 4)).first {
                     received[$0..<($0 + 4)].elementsEqual(terminator)
-                })
-            {
-                break
+                }
             }
         }
-        let requestLine = String(decoding: received.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
-        let parts = requestLine.split(separator: " ")
-        return parts.count >= 2 ? String(parts[1]) : nil
+        let head = String(decoding: received[..<headEnd!], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        let parts = lines.removeFirst().split(separator: " ")
+        guard parts.count >= 2 else { return nil }
+        let headers = lines.compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        var request = LoopbackRequest(method: String(parts[0]), target: String(parts[1]), headers: headers, body: [])
+        let length = request.header("Content-Length").flatMap { Int($0) } ?? 0
+        var body = Array(received[(headEnd! + 4)...])
+        while body.count < length {
+            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return nil }
+            body += buffer[0..<count]
+        }
+        request.body = Array(body.prefix(length))
+        return request
     }
 
     private func write(_ connection: Int32, _ text: String) -> Bool { write(connection, Array(text.utf8)) }
@@ -248,10 +333,10 @@ extension URLSessionConfiguration {
     /// synchronous suites can hold every cooperative thread for over a minute, so the consumer that releases the
     /// server's hold cannot run; URLSession's default 60-second idle timeout then failed tests that were only
     /// waiting their turn.
-    static let patientTimeout: TimeInterval = 600
+    public static let patientTimeout: TimeInterval = 600
 
     /// An ephemeral configuration with the patient timeouts.
-    static var patientLoopback: URLSessionConfiguration {
+    public static var patientLoopback: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = patientTimeout
         configuration.timeoutIntervalForResource = patientTimeout * 2
