@@ -53,6 +53,9 @@ let package = Package(
         .testTarget(
             name: "FeedStreamNetworkingTests",
             dependencies: ["FeedStreamNetworking", "AtomStream", "JSONStream", "StreamTestSupport"]),
+        .testTarget(
+            name: "FeedStreamServicesTests",
+            dependencies: ["FeedStreamServices", "FeedStreamNetworking", "StreamTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
