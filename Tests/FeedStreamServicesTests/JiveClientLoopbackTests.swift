@@ -81,7 +81,7 @@ struct JiveClientLoopbackTests {
         #expect(body["parent"] as? String == typed.absoluteString + "api/core/v3/places/7")
         #expect(body["x-simulator-version"] as? Int == 1)
 
-        // The credentials went with every request but the unauthenticated version check.
+        // The credentials went with every request, the version check included.
         let received = server.snapshot.received
         let methods = received.map { "\($0.method) \($0.path)" }
         #expect(methods == [

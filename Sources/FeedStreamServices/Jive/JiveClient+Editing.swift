@@ -1,4 +1,5 @@
 import Foundation
+import FeedStreamNetworking
 import JSONStream
 
 extension JiveClient {

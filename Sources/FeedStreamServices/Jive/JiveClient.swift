@@ -1,4 +1,5 @@
 import Foundation
+import FeedStreamNetworking
 import JSONStream
 
 #if canImport(FoundationNetworking)
@@ -77,7 +78,7 @@ public final class JiveClient: Sendable {
         let typed = typedInstanceURL
         var version = try await fetchVersion(at: typed)
         var settled = JiveClientState.Settled(instanceURL: typed, rewrite: nil, coreAPIPath: "api/core/v3")
-        if let advertised = version.instanceURL.map(JiveInstanceURL.normalized),
+        if let advertised = version.instanceURL.map({ JiveInstanceURL.normalized($0) }),
             !JiveInstanceURL.same(advertised, typed)
         {
             do {
