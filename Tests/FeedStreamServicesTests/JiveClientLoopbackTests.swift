@@ -203,6 +203,12 @@ struct JiveClientLoopbackTests {
         #expect(document.resources["html"]?.ref?.absoluteString == typedText + "/docs/DOC-1001")
         #expect(document.additionalFields["parent"] == .string(typedText + "/api/core/v3/places/7"))
 
+        // Links and images in a body are moved; links elsewhere are not.
+        let links = try await jive.content(at: URL(string: typedText + "/api/core/v3/contents/1003")!)
+        #expect(links.content?.editableText == "<body><p><a href=\"\(typedText)/docs/DOC-1001\">Charter</a> "
+            + "<img src='\(typedText)/servlet/JiveServlet/a.png'/> "
+            + "<a href=\"https://elsewhere.example/x\">out</a></p></body>")
+
         var locked = try await jive.lockForEditing(document)
         #expect(locked.editingBy?.selfURL?.absoluteString == typedText + "/api/core/v3/people/2001")
         locked.content?.text = "<body><p>Edited behind the balancer</p></body>"
@@ -214,7 +220,8 @@ struct JiveClientLoopbackTests {
         let paths = server.snapshot.received.map { "\($0.method) \($0.path)" }
         #expect(paths == [
             "GET /community/api/version", "GET /community/api/core/v3/people/@me",
-            "GET /community/api/core/v3/contents/1001", "POST /community/api/core/v3/contents/1001/editable",
+            "GET /community/api/core/v3/contents/1001", "GET /community/api/core/v3/contents/1003",
+            "POST /community/api/core/v3/contents/1001/editable",
             "PUT /community/api/core/v3/contents/1001",
         ])
     }

@@ -50,6 +50,11 @@ final class JiveSimulator: @unchecked Sendable {
             "1001": Document(id: "1001", subject: "Team charter", text: "<body><p>We ship <b>weekly</b>.</p></body>"),
             "1002": Document(
                 id: "1002", subject: "Budget 2026", text: "<body><p>Draft numbers</p></body>", lockedBy: "2002"),
+            // `{base}` stands for `publicBase`: links in a body are URLs the server returns too.
+            "1003": Document(
+                id: "1003", subject: "Links",
+                text: "<body><p><a href=\"{base}/docs/DOC-1001\">Charter</a> <img src='{base}/servlet/JiveServlet/"
+                    + "a.png'/> <a href=\"https://elsewhere.example/x\">out</a></p></body>"),
         ]
     }
 
@@ -96,9 +101,8 @@ final class JiveSimulator: @unchecked Sendable {
                 // A body without the fields every content object has.
                 return json(["type": "document", "subject": "no id"])
             }
-            guard parts.count >= 5, let id = Optional(parts[4]), documents[id] != nil else {
-                return error(404, "Content not found")
-            }
+            let id = parts[4]
+            guard documents[id] != nil else { return error(404, "Content not found") }
             let editable = parts.count == 6 && parts[5] == "editable"
             guard parts.count == 5 || editable else { return error(404, "No such resource \(path)") }
             return contentRoute(id: id, editable: editable, request: request, account: account)
@@ -187,7 +191,8 @@ final class JiveSimulator: @unchecked Sendable {
 
     private func content(_ document: Document, editable: Bool) -> [String: Any] {
         let selfRef = _publicBase + "/api/core/v3/contents/\(document.id)"
-        let text = editable ? (document.draft ?? document.text) : Self.display(document.text)
+        let text = (editable ? (document.draft ?? document.text) : Self.display(document.text))
+            .replacingOccurrences(of: "{base}", with: _publicBase)
         var body: [String: Any] = [
             "id": document.id, "type": "document", "subject": document.subject, "status": "published",
             "visibility": document.visibility, "x-simulator-version": document.version,
