@@ -2,10 +2,11 @@ import Foundation
 
 /// The form of an instance URL every Jive call is built on, and the matching of URLs against it.
 enum JiveInstanceURL {
-    /// `text` as the SDK's sign-in screen takes it: surrounding spaces dropped, `https://` added when no scheme
-    /// is given, query and fragment dropped, and the path ending in `/` — calls are resolved relative to it
-    /// (`api/version`), so `https://example.com/jive` must become `https://example.com/jive/` or they would land
-    /// on `https://example.com/api/version`. `nil` when no host remains.
+    /// `text` as a user types it: surrounding spaces dropped, `https://` added when no scheme is given (Jive's
+    /// REST API is served over HTTPS), scheme and host lowercased, query and fragment dropped, and the path
+    /// ending in `/`. The iOS SDK resolves its calls relative to the instance URL (`api/version`), so
+    /// `https://example.com/jive` must become `https://example.com/jive/` or they would land on
+    /// `https://example.com/api/version`. `nil` when no host remains or the scheme is not HTTP(S).
     static func normalized(_ text: String) -> URL? {
         var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.range(of: "://") == nil { text = "https://" + text }
