@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 
 /// One page kept by a ``ConditionalGETCache``: the validators the server sent with it and the items and summary
 /// decoded from it, so that a `304 Not Modified` can be answered without the body.

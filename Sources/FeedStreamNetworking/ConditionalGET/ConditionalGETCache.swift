@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StreamCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

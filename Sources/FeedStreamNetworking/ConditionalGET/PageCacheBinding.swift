@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 
 /// A ``ConditionalGETCache`` bound to the item and summary types of one ``Pager``, so that the engine, which
 /// does not require `Codable`, can use it.

@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 
 /// One page as the paging engine delivered it: its items, in document order, and what its end said.
 public struct Page<Item: Sendable, Summary: Sendable>: Sendable {

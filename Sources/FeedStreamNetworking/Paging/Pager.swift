@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -48,7 +48,7 @@ public struct ConnectionsPaging: PagingStrategy {
     /// `startIndex - 1 + itemsPerPage < totalResults` (OpenSearch indices start at 1); otherwise the next `page`
     /// is the previous one (1 when absent) plus one, while `page × itemsPerPage < totalResults`. An empty page
     /// ends the paging whatever the totals say.
-    func nextOpenSearchURL(after feed: AtomFeed, itemCount: Int, previous: URL?) -> URL? {
+    public func nextOpenSearchURL(after feed: AtomFeed, itemCount: Int, previous: URL?) -> URL? {
         guard let previous, itemCount > 0, let total = feed.totalResults else { return nil }
         guard let perPage = feed.itemsPerPage ?? previous.queryValue("ps").flatMap({ Int($0) }), perPage > 0
         else { return nil }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 extension URL {
     /// This URL with every parameter named in `names` removed from its query and `items` appended, each name and
