@@ -90,14 +90,13 @@ struct ConnectionsPagingTests {
     @Test("An sI start index advances by itemsPerPage")
     func startIndexArithmetic() throws {
         let feed = AtomFeed(totalResults: 7, startIndex: 1, itemsPerPage: 3)
-        let paging = ConnectionsPaging()
         let first = URL(string: "https://c.example.com/blogs/home/api/entries?sI=1&ps=3")!
-        let second = try #require(paging.nextOpenSearchURL(after: feed, itemCount: 3, previous: first))
+        let second = try #require(ConnectionsPaging.nextOpenSearchURL(after: feed, itemCount: 3, previous: first))
         #expect(second.absoluteString == "https://c.example.com/blogs/home/api/entries?ps=3&sI=4")
         var last = feed
         last.startIndex = 7
-        #expect(paging.nextOpenSearchURL(after: last, itemCount: 1, previous: second) == nil)
-        #expect(paging.nextOpenSearchURL(after: feed, itemCount: 0, previous: first) == nil, "an empty page ends")
+        #expect(ConnectionsPaging.nextOpenSearchURL(after: last, itemCount: 1, previous: second) == nil)
+        #expect(ConnectionsPaging.nextOpenSearchURL(after: feed, itemCount: 0, previous: first) == nil, "an empty page ends")
     }
 
     @Test("A next link that repeats a request already sent ends the run instead of looping")

@@ -35,10 +35,18 @@ public struct ConnectionsPaging: PagingStrategy {
     public func summary(of parser: AtomParser) -> AtomFeed { parser.feed }
 
     public func nextRequest(after feed: AtomFeed, page: PageContext, previous: URLRequest) -> URLRequest? {
+        Self.nextRequest(after: feed, itemCount: page.itemCount, previous: previous)
+    }
+
+    /// The request for the page after one whose metadata is `feed`: its `rel="next"` link, resolved against the
+    /// previous URL, else OpenSearch arithmetic (``nextOpenSearchURL(after:itemCount:previous:)``). Works for
+    /// any `AtomFeed`, so a feed parser of any syndication format can page with it; the request keeps
+    /// `previous`'s method and header fields.
+    public static func nextRequest(after feed: AtomFeed, itemCount: Int, previous: URLRequest) -> URLRequest? {
         if let next = feed.nextURL {
             return URL(string: next, relativeTo: previous.url).map { previous.redirected(to: $0.absoluteURL) }
         }
-        return nextOpenSearchURL(after: feed, itemCount: page.itemCount, previous: previous.url)
+        return nextOpenSearchURL(after: feed, itemCount: itemCount, previous: previous.url)
             .map(previous.redirected(to:))
     }
 
@@ -48,7 +56,7 @@ public struct ConnectionsPaging: PagingStrategy {
     /// `startIndex - 1 + itemsPerPage < totalResults` (OpenSearch indices start at 1); otherwise the next `page`
     /// is the previous one (1 when absent) plus one, while `page × itemsPerPage < totalResults`. An empty page
     /// ends the paging whatever the totals say.
-    public func nextOpenSearchURL(after feed: AtomFeed, itemCount: Int, previous: URL?) -> URL? {
+    public static func nextOpenSearchURL(after feed: AtomFeed, itemCount: Int, previous: URL?) -> URL? {
         guard let previous, itemCount > 0, let total = feed.totalResults else { return nil }
         guard let perPage = feed.itemsPerPage ?? previous.queryValue("ps").flatMap({ Int($0) }), perPage > 0
         else { return nil }
