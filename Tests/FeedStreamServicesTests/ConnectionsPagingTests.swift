@@ -96,7 +96,9 @@ struct ConnectionsPagingTests {
         var last = feed
         last.startIndex = 7
         #expect(ConnectionsPaging.nextOpenSearchURL(after: last, itemCount: 1, previous: second) == nil)
-        #expect(ConnectionsPaging.nextOpenSearchURL(after: feed, itemCount: 0, previous: first) == nil, "an empty page ends")
+        #expect(
+            ConnectionsPaging.nextOpenSearchURL(after: feed, itemCount: 0, previous: first) == nil,
+            "an empty page ends")
     }
 
     @Test("A next link that repeats a request already sent ends the run instead of looping")

@@ -43,14 +43,16 @@ extension Pager {
             do {
                 return try await transfer(
                     sending, cacheKey: isGET ? request.url : nil, number: number, retries: retries, emit: emit)
-            } catch let error as HTTPResponseError where error.statusCode == 304 && cached != nil {
+            } catch let error as HTTPResponseError where error.statusCode == 304 {
+                // Without a cached entry the request was not conditional: a 304 is then the server's mistake.
+                guard let cached else { throw error }
                 let head = HTTPResponseInfo(
                     url: request.url, statusCode: 304, contentType: error.contentType, headers: error.headers)
                 emit(.response(head, page: number))
-                if let cached, !cached.items.isEmpty { emit(.items(cached.items, page: number)) }
+                if !cached.items.isEmpty { emit(.items(cached.items, page: number)) }
                 return PageMetadata(
-                    number: number, requestURL: request.url, response: head, summary: cached!.summary,
-                    itemCount: cached!.items.count, isFromCache: true, retries: retries)
+                    number: number, requestURL: request.url, response: head, summary: cached.summary,
+                    itemCount: cached.items.count, isFromCache: true, retries: retries)
             } catch {
                 guard let delay = retryPolicy.delay(after: error, retriesSoFar: retries),
                     let refusal = error as? HTTPResponseError

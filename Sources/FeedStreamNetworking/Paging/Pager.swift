@@ -15,11 +15,11 @@ import FoundationNetworking
 /// for try await page in pager.pages() { show(page.items, page.summary.totalResults) }
 /// ```
 ///
-/// Each page is one streamed transfer through `URLSession.parsedEvents(for:configuration:requirements:parser:summary:)`:
-/// items reach the consumer while the page's body is still arriving, and the next page is requested only after
-/// the previous one ended and validated. The sequences end after ``maximumPages`` pages, when the strategy
-/// finds no next page, or when it would ask for a request already sent in this run (a server repeating its
-/// `next` link cannot make the pager loop).
+/// Each page is one streamed transfer through
+/// `URLSession.parsedEvents(for:configuration:requirements:parser:summary:)`: items reach the consumer while the
+/// page's body is still arriving, and the next page is requested only after the previous one ended and validated.
+/// The sequences end after ``maximumPages`` pages, when the strategy finds no next page, or when it would ask for
+/// a request already sent in this run (a server repeating its `next` link cannot make the pager loop).
 ///
 /// - Authorisation: ``authorizer`` is applied to every request right before it is sent — first pages, next
 ///   pages and retries — so a signature's timestamp and nonce are fresh each time.
