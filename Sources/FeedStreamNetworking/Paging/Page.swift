@@ -38,11 +38,13 @@ public struct PageMetadata<Summary: Sendable>: Sendable {
     public var isFromCache: Bool
     /// How many times the request was sent again after a 429 or 503 before this answer.
     public var retries: Int
+    /// The body bytes received for the page (0 for a page from the cache).
+    public var bodyBytes: Int64
 
     /// Creates page metadata.
     public init(
         number: Int, requestURL: URL?, response: HTTPResponseInfo, summary: Summary, itemCount: Int,
-        isFromCache: Bool = false, retries: Int = 0
+        isFromCache: Bool = false, retries: Int = 0, bodyBytes: Int64 = 0
     ) {
         self.number = number
         self.requestURL = requestURL
@@ -51,6 +53,7 @@ public struct PageMetadata<Summary: Sendable>: Sendable {
         self.itemCount = itemCount
         self.isFromCache = isFromCache
         self.retries = retries
+        self.bodyBytes = bodyBytes
     }
 }
 

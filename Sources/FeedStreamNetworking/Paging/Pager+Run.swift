@@ -75,6 +75,7 @@ extension Pager {
         let keepsItems = cache != nil && cacheKey != nil
         var head = HTTPResponseInfo(url: request.url)
         var count = 0
+        var received: Int64 = 0
         var kept: [Item] = []
         for try await event in events {
             switch event {
@@ -85,7 +86,9 @@ extension Pager {
                 count += items.count
                 if keepsItems { kept += items }
                 emit(.items(items, page: number))
-            case .progress, .failed:
+            case .progress(let progress):
+                received = progress.receivedBytes
+            case .failed:
                 // parsedEvents throws its errors rather than yielding them.
                 break
             case .finished(let summary):
@@ -99,7 +102,7 @@ extension Pager {
                 }
                 return PageMetadata(
                     number: number, requestURL: request.url, response: head, summary: summary, itemCount: count,
-                    retries: retries)
+                    retries: retries, bodyBytes: received)
             }
         }
         // The stream ends without `finished` only when the consumer has gone away.
