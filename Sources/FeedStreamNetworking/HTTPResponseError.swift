@@ -41,13 +41,13 @@ public struct HTTPResponseError: Error, Sendable, Hashable, CustomStringConverti
         self.serviceError = serviceError
     }
 
-    /// `HTTP 403 (application/atom+xml): IBM Connections error 403: …`, or the start of the body.
+    /// `HTTP 403 (application/atom+xml): IBM Connections error 403: …`, or `HTTP 401 (text/html): Unauthorized
+    /// Invalid signature` — the status and the service's ``message`` on one line.
     public var description: String {
         let status = statusCode.map { "HTTP \($0)" } ?? "response"
         let type = contentType.map { " (\($0))" } ?? ""
         let what = reason == .mediaType ? " is not of an accepted media type" : ""
-        let detail = serviceError?.message ?? String(body.prefix(200)).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        let detail = message
         return "\(status)\(type)\(what): \(detail.isEmpty ? "empty body" : detail)"
     }
 }
