@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 
 extension HTTPResponseError {
     /// The longest ``message`` made from a body, in characters.
@@ -10,6 +11,9 @@ extension HTTPResponseError {
     /// whitespace collapsed — at most 300 characters of it.
     public var message: String {
         if let serviceError { return serviceError.message }
+        if body.isEmpty, let authenticationChallenge {
+            return "credentials refused (WWW-Authenticate: \(authenticationChallenge))"
+        }
         let mediaType = HTTPResponseInfo.parse(contentType: contentType).mediaType
         let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
         let text: String

@@ -27,6 +27,9 @@ public struct HTTPResponseError: Error, Sendable, Hashable, CustomStringConverti
     public var isBodyTruncated: Bool
     /// The service's error as the parser read it from the body, when the body is an error document it knows.
     public var serviceError: StreamError?
+    /// The `WWW-Authenticate` header of a 401 that came as an authentication challenge whose body the platform
+    /// withheld (see ``init(challenge:)``).
+    public var authenticationChallenge: String?
 
     /// Creates an error.
     public init(

@@ -172,6 +172,22 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
         }
     }
 
+    public func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation hangs on a challenge it finds no stored credential for, and cancels the task
+            // (body unread) on any other answer: end with the refusal itself, status and challenge.
+            lock.withLock {
+                if claim(task), let error = HTTPResponseError(challenge: challenge) { end(with: error) }
+            }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+            completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
+
     // MARK: Internals (called holding the lock)
 
     /// Binds the delegate to the first task it hears from; any other task is refused.

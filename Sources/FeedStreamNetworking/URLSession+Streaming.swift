@@ -115,9 +115,9 @@ extension URLSession {
         continuation: AsyncThrowingStream<Element, any Error>.Continuation
     ) {
         // Signed last, so that a signature's timestamp is as fresh as it can be and covers the request as sent.
-        let request: URLRequest
+        let signed: URLRequest
         do {
-            request = try request.authorized(by: authorizer)
+            signed = try request.authorized(by: authorizer)
         } catch {
             continuation.finish(throwing: error)
             return
@@ -126,7 +126,7 @@ extension URLSession {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-        let task = session.dataTask(with: request)
+        let task = session.dataTask(with: signed)
         continuation.onTermination = { termination in
             // The consumer stopped (or the transfer ended): close the connection, deliver nothing more.
             if case .cancelled = termination {

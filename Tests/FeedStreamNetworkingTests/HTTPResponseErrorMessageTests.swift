@@ -44,4 +44,13 @@ struct HTTPResponseErrorMessageTests {
         #expect(long.message.count == 301 && long.message.hasSuffix("…"))
         #expect(Self.error("text/plain", "").description == "HTTP 401 (text/plain): empty body")
     }
+
+    @Test("A challenged 401 whose body was withheld says what the service asked for")
+    func challenge() {
+        var error = Self.error("text/html", "")
+        error.authenticationChallenge = "Basic realm=\"Connections\""
+        #expect(
+            error.description
+                == "HTTP 401 (text/html): credentials refused (WWW-Authenticate: Basic realm=\"Connections\")")
+    }
 }

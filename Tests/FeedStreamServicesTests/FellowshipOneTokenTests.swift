@@ -18,10 +18,18 @@ struct FellowshipOneTokenTests {
         var id: String
         var firstName: String
         var lastName: String
+
+        // Fellowship One's JSON writes attributes with an `@`.
+        enum CodingKeys: String, CodingKey {
+            case id = "@id"
+            case firstName, lastName
+        }
     }
 
     /// A loopback Fellowship One with one portal user and one Weblink user.
-    static func service(requests: Int, answerWithoutToken: Bool = false) throws -> LoopbackHTTPServer {
+    static func service(
+        requests: Int, answerWithoutToken: Bool = false, challenges: Bool = false
+    ) throws -> LoopbackHTTPServer {
         let verifier = OAuth1TestVerifier(
             consumers: [consumerKey: consumerSecret],
             tokens: [
@@ -53,6 +61,7 @@ struct FellowshipOneTokenTests {
                 guard decoded[..<space] == "jdoe", decoded[decoded.index(after: space)...] == user.password else {
                     return .init(
                         status: 401, contentType: "text/html",
+                        headers: challenges ? [("WWW-Authenticate", "Basic realm=\"F1\"")] : [],
                         text: "<html><body><h2>Login failed</h2><p>Invalid username &amp; password.</p></body></html>")
                 }
                 if answerWithoutToken { return .init(contentType: "text/plain", text: "oauth_callback_confirmed=true") }
@@ -73,12 +82,12 @@ struct FellowshipOneTokenTests {
                 return .init(
                     contentType: "text/plain", headers: [("Content-Location", "\(base)/v1/People/555")],
                     text: "oauth_token=exchanged-access&oauth_token_secret=exchanged-secret")
-            case ("GET", let path) where path.hasPrefix("/v1/People/") && path.hasSuffix(".xml"):
+            case ("GET", let path) where path.hasPrefix("/v1/People/") && path.hasSuffix(".json"):
                 guard token != nil else { return .init(status: 401, text: "token required") }
-                let id = path.dropFirst("/v1/People/".count).dropLast(4)
+                let id = path.dropFirst("/v1/People/".count).dropLast(5)
                 return .init(
-                    contentType: "application/xml",
-                    text: "<person id=\"\(id)\"><firstName>Jo</firstName><lastName>Doe</lastName></person>")
+                    contentType: "application/json",
+                    text: #"{"person":{"@id":"\#(id)","@uri":"","firstName":"Jo","lastName":"Doe"}}"#)
             default:
                 return .init(status: 404, contentType: "text/plain", text: "no such endpoint")
             }
@@ -94,10 +103,10 @@ struct FellowshipOneTokenTests {
     /// Reads the signed-in person with the new token: the proof that the token signs.
     static func person(at url: URL, signer: OAuth1Signer) async throws -> [Person] {
         var people: [Person] = []
-        let request = URLRequest(url: url.appendingPathExtension("xml"))
+        let request = URLRequest(url: url.appendingPathExtension("json"))
         for try await person in URLSession.parsedItems(
-            for: request, configuration: .patientLoopback, requirements: .xml, authorizer: signer,
-            parser: { _ in XMLItemParser<Person>(path: "person") })
+            for: request, configuration: .patientLoopback, requirements: .json, authorizer: signer,
+            parser: { _ in JSONItemParser<Person>(path: "person") })
         {
             people.append(person)
         }
@@ -136,6 +145,16 @@ struct FellowshipOneTokenTests {
         } catch let error as HTTPResponseError {
             #expect(error.description == "HTTP 401 (text/html): Login failed Invalid username & password.")
             #expect(!String(describing: error).contains("GUESSED-WRONG"))
+        }
+    }
+
+    @Test("A refusal that challenges for Basic credentials ends with the 401, never hangs")
+    func challengedRefusal() async throws {
+        let server = try Self.service(requests: 1, challenges: true)
+        await #expect {
+            _ = try await Self.tokenService(server).accessToken(username: "jdoe", password: "GUESSED-WRONG")
+        } throws: { error in
+            (error as? HTTPResponseError)?.statusCode == 401
         }
     }
 

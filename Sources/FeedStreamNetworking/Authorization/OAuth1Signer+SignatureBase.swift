@@ -43,7 +43,8 @@ extension OAuth1Signer {
 
     /// The request's own parameters (section 3.4.1.3.1), decoded: those of the query, then those of the body when
     /// the body is single-part `application/x-www-form-urlencoded` as its `Content-Type` says. `+` in either
-    /// reads as a space.
+    /// reads as a space. A body without a `Content-Type` counts as form-encoded, because `URLSession` sends it
+    /// declared so and the service signs what it receives; give other bodies their real type.
     ///
     /// - Throws: ``OAuth1Error`` of kind ``OAuth1Error/Kind/unreadableBody`` for a form-encoded body given as a
     ///   stream, whose parameters would have to be signed but cannot be read in advance.
@@ -51,13 +52,16 @@ extension OAuth1Signer {
         var parameters: [(name: String, value: String)] = []
         let query = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedQuery }
         if let query { parameters += OAuth1Encoding.formParameters(query) }
-        guard isFormEncoded(request.value(forHTTPHeaderField: "Content-Type")) else { return parameters }
+        let contentType = request.value(forHTTPHeaderField: "Content-Type")
+        let hasBody = !(request.httpBody?.isEmpty ?? true) || request.httpBodyStream != nil
+        guard isFormEncoded(contentType) || (contentType == nil && hasBody) else { return parameters }
         if let body = request.httpBody {
             parameters += OAuth1Encoding.formParameters(String(decoding: body, as: UTF8.self))
         } else if request.httpBodyStream != nil {
             throw OAuth1Error(
                 .unreadableBody,
-                "a form-encoded body must be signed, but it is a stream; set httpBody instead of httpBodyStream")
+                "a form-encoded body (or one without a Content-Type, which URLSession sends as form-encoded) must be "
+                    + "signed, but it is a stream; set httpBody, or the body's real Content-Type")
         }
         return parameters
     }

@@ -49,13 +49,15 @@ enum FellowshipOneTokenExchange {
     private static func send(
         _ request: URLRequest, configuration: URLSessionConfiguration
     ) async throws -> (Data, URLResponse) {
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
         let box = TaskBox()
+        let session = URLSession(configuration: configuration, delegate: box, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
+                    if let refusal = box.refusal {
+                        continuation.resume(throwing: refusal)
+                    } else if let error {
                         continuation.resume(throwing: error)
                     } else if let response {
                         continuation.resume(returning: (data ?? Data(), response))
@@ -87,12 +89,32 @@ enum FellowshipOneTokenExchange {
     }
 }
 
-/// The data task, for the cancellation handler, which may run before or after the task exists.
-private final class TaskBox: @unchecked Sendable {
+/// The data task, for the cancellation handler, which may run before or after the task exists; and the session's
+/// delegate, for authentication challenges.
+private final class TaskBox: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     // Guarded by `lock`; that is what makes the class sendable.
     private let lock = NSLock()
     private var task: URLSessionTask?
     private var isCancelled = false
+    private var challengeRefusal: HTTPResponseError?
+
+    /// The 401 of a challenge, when the request was refused with one.
+    var refusal: HTTPResponseError? { lock.withLock { challengeRefusal } }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+            // As in StreamingDataDelegate: swift-corelibs-foundation would hang on a challenge it has no stored
+            // credential for; the credentials were the signature, so the challenge is the refusal.
+            let refusal = HTTPResponseError(challenge: challenge)
+            lock.withLock { challengeRefusal = refusal }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+            completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
 
     func set(_ task: URLSessionTask) {
         let cancelNow = lock.withLock {
