@@ -49,7 +49,8 @@ let package = Package(
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
         .testTarget(
-            name: "FeedStreamToolTests", dependencies: ["feedstream", "AtomStream", "JSONStream", "StreamTestSupport"]),
+            name: "FeedStreamToolTests",
+            dependencies: ["feedstream", "AtomStream", "JSONStream", "FeedStreamNetworking", "StreamTestSupport"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamNetworkingTests",
