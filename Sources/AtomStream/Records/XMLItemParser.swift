@@ -89,6 +89,9 @@ public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
         selector = box.value
     }
 
+    /// Whether `path` is one the parser accepts: element names separated by `/`, optionally starting with `/`.
+    public static func isValid(path: String) -> Bool { components(of: path) != nil }
+
     /// `results/person` → `["results", "person"]`; a leading `/` is allowed. `nil` for an empty name or one that
     /// holds characters no XML name has.
     static func components(of path: String) -> [String]? {
