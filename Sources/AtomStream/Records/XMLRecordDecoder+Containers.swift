@@ -42,37 +42,34 @@ struct XMLRecordKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return found < 0 || decoder.tree[found].isEmpty
     }
 
+    /// A key asked for as an array is read as its first child; that child's decoder collects the siblings of its
+    /// name when asked for an unkeyed container, so no field pays for a check of its type.
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if let repeatable = type as? any XMLRecordRepeatable.Type {
-            let elements = list(key)
-            if elements.isEmpty { return repeatable.none as! T }
-            return try decoder.decodeList(type, elements: elements, key: key)
-        }
-        return try decoder.decode(type, node: try require(key), key: key)
+        let found = find(key)
+        if found < 0, let repeatable = type as? any XMLRecordRepeatable.Type { return repeatable.none as! T }
+        return try decoder.decode(
+            type, node: found < 0 ? try require(key) : found, key: key, siblingsOf: decoder.node)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        if type is any XMLRecordRepeatable.Type {
-            let elements = list(key)
-            if elements.isEmpty { return nil }
-            return try decoder.decodeList(type, elements: elements, key: key)
-        }
         let found = find(key)
-        if found < 0 || decoder.tree[found].isEmpty { return nil }
-        return try decoder.decode(type, node: found, key: key)
+        if found < 0 { return nil }
+        // An empty element is nil, unless an array is asked for: then it is one of the elements.
+        if decoder.tree[found].isEmpty, !(type is any XMLRecordRepeatable.Type) { return nil }
+        return try decoder.decode(type, node: found, key: key, siblingsOf: decoder.node)
     }
 
     // The scalar overloads go straight to the text: each is one lookup, where the protocol's defaults for
     // `decodeIfPresent` would make three.
 
     private func scalar<T>(_ type: T.Type, _ key: Key) throws -> T {
-        try decoder.scalar(type, node: try require(key), key: key)!
+        try decoder.scalar(XMLScalarKind(type), as: type, node: try require(key), key: key)
     }
 
     private func optionalScalar<T>(_ type: T.Type, _ key: Key) throws -> T? {
         let found = find(key)
         if found < 0 || decoder.tree[found].isEmpty { return nil }
-        return try decoder.scalar(type, node: found, key: key)
+        return try decoder.scalar(XMLScalarKind(type), as: type, node: found, key: key)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(type, key) }
@@ -190,7 +187,9 @@ struct XMLRecordSingleValueContainer: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { decoder.tree[decoder.node].isEmpty }
 
-    private func scalar<T>(_ type: T.Type) throws -> T { try decoder.scalar(type, node: decoder.node, key: nil)! }
+    private func scalar<T>(_ type: T.Type) throws -> T {
+        try decoder.scalar(XMLScalarKind(type), as: type, node: decoder.node, key: nil)
+    }
 
     func decode(_ type: Bool.Type) throws -> Bool { try scalar(type) }
     func decode(_ type: String.Type) throws -> String { try scalar(type) }
@@ -208,7 +207,8 @@ struct XMLRecordSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar(type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let value = try decoder.scalar(type, node: decoder.node, key: nil) { return value }
-        return try T(from: decoder)
+        let kind = XMLScalarKind(type)
+        if kind == .none { return try T(from: decoder) }
+        return try decoder.scalar(kind, as: type, node: decoder.node, key: nil)
     }
 }

@@ -58,7 +58,7 @@ final class XMLRecordTree {
         if parent >= 0 {
             link(index, to: parent)
             // Indentation before the first child is no text of the parent's.
-            if nodes[Int(parent)].elementCount == 0, withText(parent, Self.isWhitespace) {
+            if nodes[Int(parent)].elementCount == 0, nodes[Int(parent)].hasText, withText(parent, Self.isWhitespace) {
                 nodes[Int(parent)].textEnd = nodes[Int(parent)].textStart
             }
             nodes[Int(parent)].elementCount += 1
@@ -172,6 +172,18 @@ final class XMLRecordTree {
         return found
     }
 
+    /// Every child of `parent` with the local name of its child `sibling`, in document order.
+    func children(of parent: Int32, like sibling: Int32) -> [Int32] {
+        let name = nodes[Int(sibling)].localName
+        var found: [Int32] = []
+        var cursor = nodes[Int(parent)].firstChild
+        while cursor >= 0 {
+            if nodes[Int(cursor)].localName == name { found.append(cursor) }
+            cursor = nodes[Int(cursor)].nextSibling
+        }
+        return found
+    }
+
     /// The local names of a node's children, in document order, each once.
     func childNames(of parent: Int32) -> [String] {
         var names: [String] = []
@@ -202,14 +214,16 @@ final class XMLRecordTree {
 }
 
 extension XMLName {
-    /// Whether the name is exactly these UTF-8 bytes.
+    /// Whether the name is exactly these UTF-8 bytes (which hold no NUL).
     func equals(_ other: UnsafeRawBufferPointer) -> Bool {
         guard let bytes else { return other.isEmpty }
         let count = other.count
-        guard count > 0 else { return bytes[0] == 0 }
-        // strncmp stops at the name's terminator, so a shorter name is never read past its end.
-        return strncmp(
-            UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self),
-            other.baseAddress!.assumingMemoryBound(to: CChar.self), count) == 0 && bytes[count] == 0
+        var index = 0
+        // A shorter name mismatches at its terminator, so it is never read past its end.
+        while index < count {
+            if bytes[index] != other[index] { return false }
+            index += 1
+        }
+        return bytes[count] == 0
     }
 }
