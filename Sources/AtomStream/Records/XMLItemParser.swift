@@ -62,7 +62,8 @@ public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
     }
 
     private let engine: XMLPushParser?
-    private let selector: XMLRecordSelector<T>?
+    private let selector: XMLRecordSelector?
+    private let collector = Collector()
     private var intake = ChunkIntake()
     private var lifecycle = StreamLifecycle()
 
@@ -77,16 +78,17 @@ public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
                     kind: .misuse, message: "invalid path \"\(path)\": expected element names separated by \"/\""))
             return
         }
-        let box = XMLRecordSelector<T>.Box()
+        let box = XMLRecordSelector.Box()
         engine = XMLPushParser(
             recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true
         ) { names in
-            let made = XMLRecordSelector<T>(
+            let made = XMLRecordSelector(
                 components: components, names: names, limits: options.limits, timeZone: options.timeZone)
             box.value = made
             return made
         }
         selector = box.value
+        selector?.onRecord = { [collector] tree in try collector.decode(tree) }
     }
 
     /// Whether `path` is one the parser accepts: element names separated by `/`, optionally starting with `/`.
@@ -145,6 +147,19 @@ public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
     }
 
     private func takeCompleted() -> [T] {
-        selector?.takeCompleted() ?? []
+        collector.completed.take()
+    }
+
+    /// Decodes each record the selector completes and keeps it until the parser returns it.
+    private final class Collector {
+        var completed = CompletedItems<T>()
+
+        func decode(_ tree: XMLRecordTree) throws {
+            if T.self == XMLRecordValue.self {
+                completed.append(reinterpret(XMLRecordValue(tree: tree, node: 0), as: T.self))
+            } else {
+                completed.append(try T(from: XMLRecordDecoder(tree: tree, node: 0)))
+            }
+        }
     }
 }

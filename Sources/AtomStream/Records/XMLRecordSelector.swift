@@ -1,9 +1,13 @@
 import Foundation
 import StreamCore
 
-/// Follows the SAX events of a document, builds the tree of each element the path selects and decodes it into
-/// `T` as soon as it closes. Elements outside the path cost a pointer push and pop; their text is never copied.
-final class XMLRecordSelector<T: Decodable & Sendable>: XMLEventHandler {
+/// Follows the SAX events of a document, builds the tree of each element the path selects and hands it to
+/// ``onRecord`` as soon as it closes. Elements outside the path cost a pointer push and pop; their text is never
+/// copied.
+///
+/// Not generic over the record type: a generic class reaches its stored properties through its metadata, on every
+/// SAX event. The typed part is the one call per record.
+final class XMLRecordSelector: XMLEventHandler {
     /// The path's element names, interned in the parser's dictionary: matching is one pointer comparison.
     private let components: [XMLName]
     private let componentNames: [String]
@@ -18,7 +22,8 @@ final class XMLRecordSelector<T: Decodable & Sendable>: XMLEventHandler {
     @exclusivity(unchecked) private var matched = 0
     /// Tree nodes of the open elements inside the record being read, the record's own first.
     @exclusivity(unchecked) private var stack: [Int32] = []
-    @exclusivity(unchecked) private var completed = CompletedItems<T>()
+    /// Decodes the record just built; errors other than `StreamError` become type mismatches at the record.
+    var onRecord: (XMLRecordTree) throws -> Void = { _ in }
     private(set) var itemCount = 0
     private(set) var container = XMLRecordContainer()
     private(set) var hasSeenRoot = false
@@ -33,10 +38,6 @@ final class XMLRecordSelector<T: Decodable & Sendable>: XMLEventHandler {
     /// Carries the selector out of the engine's handler factory, typed.
     final class Box {
         var value: XMLRecordSelector?
-    }
-
-    func takeCompleted() -> [T] {
-        completed.take()
     }
 
     /// Whether elements are still open (the input ended in mid-document).
@@ -105,11 +106,9 @@ final class XMLRecordSelector<T: Decodable & Sendable>: XMLEventHandler {
     /// Decodes the record just closed; a value that does not fit `T` names the record and the key.
     private func complete() throws(StreamError) {
         do {
-            if T.self == XMLRecordValue.self {
-                completed.append(XMLRecordValue(tree: tree, node: 0) as! T)
-            } else {
-                completed.append(try T(from: XMLRecordDecoder(tree: tree, node: 0)))
-            }
+            try onRecord(tree)
+        } catch let error as StreamError {
+            throw error
         } catch let error as DecodingError {
             throw streamError(error)
         } catch {
