@@ -74,6 +74,9 @@ enum ChildMode {
         case "xml-items":
             let parser = XMLItemParser<BenchmarkPerson>(path: "results/person")
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+        case "xml-records":
+            let parser = XMLItemParser<XMLRecordValue>(path: "results/person")
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         default:
             return nil
         }

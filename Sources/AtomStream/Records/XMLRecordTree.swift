@@ -32,8 +32,17 @@ final class XMLRecordTree {
     /// How zone-less dates read, and whether that is UTC (no conversion at all).
     let timeZone: TimeZone
     let timeZoneIsUTC: Bool
-    /// `String`s made from names, kept per parser: the same few dozen names recur in every record.
-    private var nameStrings: [XMLName: String] = [:]
+    /// Member keys made from names (`firstName`, `@id`, `@json:Array`), kept per parser: the same few dozen recur
+    /// in every record. A direct-mapped cache on the names' pointers: no hashing, a collision only costs a remake.
+    @exclusivity(unchecked) private var keyCache = [KeyCacheEntry](
+        repeating: KeyCacheEntry(localName: .none, prefix: .none, isAttribute: false, key: ""), count: 512)
+
+    struct KeyCacheEntry {
+        var localName: XMLName
+        var prefix: XMLName
+        var isAttribute: Bool
+        var key: String
+    }
 
     init(timeZone: TimeZone) {
         self.timeZone = timeZone
@@ -237,19 +246,32 @@ final class XMLRecordTree {
         return names
     }
 
-    /// The `String` of an interned name, made once per parser.
+    /// The `String` of an interned name.
     func name(_ name: XMLName) -> String {
-        if let known = nameStrings[name] { return known }
-        let made = name.string
-        nameStrings[name] = made
-        return made
+        cachedKey(localName: name, prefix: .none, isAttribute: false)
     }
 
-    /// The qualified name of a node as written: `prefix:local` or `local`.
-    func qualifiedName(_ node: Int32) -> String {
+    /// The key of a node in an ``XMLRecordValue`` object: its qualified name as written, after `@` for an
+    /// attribute.
+    func memberKey(_ node: Int32) -> String {
         let item = nodes[Int(node)]
-        let local = name(item.localName)
-        return item.prefix.isNone ? local : name(item.prefix) + ":" + local
+        return cachedKey(localName: item.localName, prefix: item.prefix, isAttribute: item.isAttribute)
+    }
+
+    private func cachedKey(localName: XMLName, prefix: XMLName, isAttribute: Bool) -> String {
+        let bits = UInt(bitPattern: localName.bytes) &+ UInt(bitPattern: prefix.bytes) &* 31 &+ (isAttribute ? 7 : 0)
+        let slot = Int((bits >> 3) & 511)
+        let entry = keyCache[slot]
+        if entry.localName == localName && entry.prefix == prefix && entry.isAttribute == isAttribute
+            && !localName.isNone
+        {
+            return entry.key
+        }
+        var key = isAttribute ? "@" : ""
+        if !prefix.isNone { key += prefix.string + ":" }
+        key += localName.string
+        keyCache[slot] = KeyCacheEntry(localName: localName, prefix: prefix, isAttribute: isAttribute, key: key)
+        return key
     }
 }
 

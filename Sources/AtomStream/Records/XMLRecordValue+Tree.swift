@@ -8,21 +8,33 @@ extension XMLRecordValue {
         }
         var members: [XMLRecordMember] = []
         members.reserveCapacity(Int(item.attributeCount + item.elementCount) + 1)
-        /// Where each element name's member is, to gather repeats into one array.
+        // Where each element name's member is, to gather repeats into one array: a linear search over the few
+        // names of a typical record, a dictionary once a record has many.
+        var names: [(name: QualifiedName, place: Int)] = []
         var places: [QualifiedName: Int] = [:]
         var cursor = item.firstChild
         while cursor >= 0 {
             let child = tree[cursor]
             let value = XMLRecordValue(tree: tree, node: cursor)
             if child.isAttribute {
-                members.append(XMLRecordMember(key: "@" + tree.qualifiedName(cursor), value: value))
+                members.append(XMLRecordMember(key: tree.memberKey(cursor), value: value))
             } else {
                 let name = QualifiedName(prefix: child.prefix, localName: child.localName)
-                if let place = places[name] {
+                let known: Int?
+                if names.count < 32 {
+                    known = names.first { $0.name == name }?.place
+                    if known == nil {
+                        names.append((name, members.count))
+                        if names.count == 32 { for entry in names { places[entry.name] = entry.place } }
+                    }
+                } else {
+                    known = places[name]
+                    if known == nil { places[name] = members.count }
+                }
+                if let place = known {
                     members[place].value.appendRepeat(value)
                 } else {
-                    places[name] = members.count
-                    members.append(XMLRecordMember(key: tree.qualifiedName(cursor), value: value))
+                    members.append(XMLRecordMember(key: tree.memberKey(cursor), value: value))
                 }
             }
             cursor = child.nextSibling

@@ -2,16 +2,39 @@ import AtomStream
 import Foundation
 
 /// `xml-items`: a Fellowship One people search decoded by `XMLItemParser` into a typed model that reads every
-/// field, against libxml2's no-op pass on the same bytes.
+/// field, and into `XMLRecordValue` (what `feedstream xml-items` prints), against libxml2's no-op pass on the
+/// same bytes.
 enum XMLItemsWorkload {
-    static func workload(quick: Bool) -> Workload {
+    static func fixture(quick: Bool) -> Fixture {
         let bytes = quick ? 10_000_000 : 100_000_000
-        return Workload(
+        return Fixture(
+            fileName: "f1-people-\(bytes / 1_000_000)mb.xml",
+            description: "Fellowship One people search",
+            generate: { FellowshipOneGenerator(seed: 2017).search(bytes: bytes, into: &$0) })
+    }
+
+    static func all(quick: Bool) -> [Workload] {
+        [workload(quick: quick), records(quick: quick)]
+    }
+
+    /// Records of any shape: the tree of each record made into an `XMLRecordValue`.
+    static func records(quick: Bool) -> Workload {
+        Workload(
+            name: "xml-records",
+            fixture: fixture(quick: quick),
+            subject: {
+                ChunkedDecode.count(XMLItemParser<XMLRecordValue>(path: "results/person"), $0, chunkSize: $1)
+            },
+            ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
+            baselines: [],
+            childKind: "xml-records")
+    }
+
+    /// Into a user `Decodable` that reads every field.
+    static func workload(quick: Bool) -> Workload {
+        Workload(
             name: "xml-items",
-            fixture: Fixture(
-                fileName: "f1-people-\(bytes / 1_000_000)mb.xml",
-                description: "Fellowship One people search into a user Decodable",
-                generate: { FellowshipOneGenerator(seed: 2017).search(bytes: bytes, into: &$0) }),
+            fixture: fixture(quick: quick),
             subject: { ChunkedDecode.count(XMLItemParser<BenchmarkPerson>(path: "results/person"), $0, chunkSize: $1) },
             ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
             baselines: [],
