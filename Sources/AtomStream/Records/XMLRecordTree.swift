@@ -71,16 +71,20 @@ final class XMLRecordTree {
             }
         }
 
+        @inline(__always)
         mutating func append(_ node: Node) {
-            if count == capacity {
-                let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
-                grown.moveInitialize(from: base, count: count)
-                base.deallocate()
-                base = grown
-                capacity *= 2
-            }
+            if count == capacity { grow() }
             (base + count).initialize(to: node)
             count += 1
+        }
+
+        @inline(never)
+        private mutating func grow() {
+            let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
         }
 
         /// Nodes hold only pointers and integers: forgetting them needs no deinitialization.
