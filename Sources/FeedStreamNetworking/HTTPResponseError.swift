@@ -27,12 +27,16 @@ public struct HTTPResponseError: Error, Sendable, Hashable, CustomStringConverti
     public var isBodyTruncated: Bool
     /// The service's error as the parser read it from the body, when the body is an error document it knows.
     public var serviceError: StreamError?
+    /// The response's header fields, names lowercased: `Retry-After` and `x-rate-limit-reset` tell when to try a
+    /// 429 or 503 again (``RetryPolicy``).
+    public var headers: [String: String]
 
     /// Creates an error.
     public init(
         reason: Reason, statusCode: Int?, contentType: String?, body: String, isBodyTruncated: Bool = false,
-        serviceError: StreamError? = nil
+        serviceError: StreamError? = nil, headers: [String: String] = [:]
     ) {
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
         self.reason = reason
         self.statusCode = statusCode
         self.contentType = contentType

@@ -205,7 +205,7 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
         }
         return HTTPResponseError(
             reason: reason, statusCode: head.statusCode, contentType: head.contentType, body: text,
-            isBodyTruncated: truncated, serviceError: serviceError)
+            isBodyTruncated: truncated, serviceError: serviceError, headers: head.headers)
     }
 }
 

@@ -64,4 +64,20 @@ struct XMLItemsToolTests {
         #expect(result.status == 0)
         #expect(result.output.contains("USAGE: feedstream xml-items --path <path>"))
     }
+
+    @Test("A URL in place of FILE: the records stream from the loopback server, decoded in its charset")
+    func url() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let body =
+            Array("<results count=\"1\"><person id=\"7\"><name>Ren".utf8) + [0xE9]
+            + Array("e</name></person></results>".utf8)
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 120) { _ in
+            .init(contentType: "application/xml; charset=iso-8859-1", body: body)
+        }
+        let result = try tool.run([
+            "xml-items", "--path", "results/person", server.url("/v1/People/Search").absoluteString,
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == #"{"@id":"7","name":"Renée"}"# + "\n")
+    }
 }

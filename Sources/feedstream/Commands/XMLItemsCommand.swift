@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtomStream
+import FeedStreamNetworking
 
 /// `feedstream xml-items`: every XML record at a path, as JSON in the usual XML-to-JSON convention.
 struct XMLItemsCommand: DecodingCommand {
@@ -29,13 +30,13 @@ struct XMLItemsCommand: DecodingCommand {
     func run() async throws {
         let path = path
         let recover = recover
+        let make: @Sendable (String?) -> XMLItemParser<XMLRecordValue> = { charset in
+            XMLItemParser<XMLRecordValue>(path: path, options: .init(defaultEncoding: charset, recover: recover))
+        }
         try await run(
             Decoding(
-                makeParser: { head in
-                    XMLItemParser<XMLRecordValue>(
-                        path: path, options: .init(defaultEncoding: head?.charset, recover: recover))
-                },
-                warnings: { $0.warnings },
+                makeParser: { make(nil) }, warnings: { $0.warnings },
+                strategy: ClosurePaging.singlePage(requirements: .xml) { head in make(head.charset) },
                 printItem: { record, output in output.line(raw: record.jsonText) }))
     }
 }
