@@ -279,4 +279,15 @@ struct XMLItemParserTests {
                 + #""name":"Head"}"#
         )
     }
+
+    @Test("The container's attributes are readable as soon as its start tag was parsed, before any record")
+    func containerEarly() throws {
+        let parser = XMLItemParser<XMLRecordValue>(path: "results/person")
+        let head = "<results count=\"20\" pageNumber=\"2\" totalRecords=\"95\" additionalPages=\"3\"><person id=\"1\">"
+        let records = try parser.parse(Array(head.utf8))
+        #expect(records.isEmpty)
+        #expect(parser.container.integer("totalRecords") == 95)
+        #expect(parser.container.integer("additionalPages") == 3)
+        #expect(parser.itemCount == 1, "the first record has started")
+    }
 }
