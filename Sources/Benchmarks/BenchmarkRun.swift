@@ -28,6 +28,7 @@ struct BenchmarkRun {
     var workloads: [Workload] {
         let all =
             [AtomWorkloads.workload(entries: options.quick ? 10_000 : 100_000)]
+            + XMLItemsWorkload.all(quick: options.quick)
             + JSONWorkloads.all(quick: options.quick)
         guard let only = options.only else { return all }
         return all.filter { $0.name.contains(only) }
@@ -209,6 +210,8 @@ enum Streams {
             TwitterGenerator(seed: 7).stream(bytes: sink.byteBudget, into: &sink)
         case "jive-inbox":
             JiveGenerator(seed: 7).inbox(bytes: sink.byteBudget, into: &sink)
+        case "xml-items", "xml-records":
+            FellowshipOneGenerator(seed: 7).search(bytes: sink.byteBudget, into: &sink)
         default:
             break
         }

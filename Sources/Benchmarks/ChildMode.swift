@@ -71,6 +71,12 @@ enum ChildMode {
         case "jive-inbox":
             let parser = JiveInboxParser()
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+        case "xml-items":
+            let parser = XMLItemParser<BenchmarkPerson>(path: "results/person")
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+        case "xml-records":
+            let parser = XMLItemParser<XMLRecordValue>(path: "results/person")
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         default:
             return nil
         }

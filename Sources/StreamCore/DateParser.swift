@@ -35,6 +35,12 @@ public enum DateParser {
     // MARK: - RFC 3339
 
     static func parseRFC3339(_ s: UnsafeRawBufferPointer) -> Date? {
+        var hasOffset = false
+        return parseRFC3339(s, hasOffset: &hasOffset)
+    }
+
+    /// Parses RFC 3339 / ISO 8601; `hasOffset` tells whether the text named its offset (`Z` or `±hh:mm`).
+    static func parseRFC3339(_ s: UnsafeRawBufferPointer, hasOffset: inout Bool) -> Date? {
         var i = 0
         let n = s.count
         @inline(__always) func digits(_ count: Int) -> Int? {
@@ -82,6 +88,7 @@ public enum DateParser {
         }
         guard hour <= 24, minute <= 59, second <= 60 else { return nil }
         var offset = 0
+        hasOffset = i < n
         if i < n {
             switch s[i] {
             case 0x5A, 0x7A:  // Z z
@@ -266,7 +273,7 @@ public enum DateParser {
         return Date(timeIntervalSince1970: Double(whole) + fraction)
     }
 
-    private static func trim(_ s: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    static func trim(_ s: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var start = 0
         var end = s.count
         while start < end, isSpace(s[start]) { start += 1 }

@@ -24,7 +24,7 @@ struct FeedStreamTool: AsyncParsableCommand {
             """,
         subcommands: [
             AtomCommand.self, TwitterCommand.self, TwitterStreamCommand.self, JiveInboxCommand.self,
-            ItemsCommand.self, JSONCommand.self, FellowshipOneTokenCommand.self,
+            ItemsCommand.self, JSONCommand.self, XMLItemsCommand.self, FellowshipOneTokenCommand.self,
         ])
 
     static func main() async {

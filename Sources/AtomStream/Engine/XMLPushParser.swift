@@ -39,14 +39,23 @@ final class XMLPushParser {
     static let maximumWarnings = 1000
     /// Holds the first bytes back until it is known whether the default encoding applies; `nil` once decided.
     private var encodingSniffer: XMLEncodingSniffer?
+    /// Whether a prefix used without a namespace declaration (`json:Array="true"`) is let through instead of
+    /// ending the parse. libxml2 reports it as a namespace error yet still delivers the name, with no URI.
+    let toleratesUndeclaredPrefixes: Bool
 
     /// Creates a parser; `makeHandler` builds the event handler from this parser's name dictionary, which exists
     /// only once the libxml2 context does.
     /// - Parameter defaultEncoding: an IANA charset name (from HTTP `Content-Type`) used only when the document
     ///   names no encoding of its own; unknown names are ignored and libxml2 detects the encoding as usual.
-    init(recover: Bool = false, defaultEncoding: String? = nil, makeHandler: (XMLNameTable) -> any XMLEventHandler) {
+    /// - Parameter toleratesUndeclaredPrefixes: let undeclared prefixes through (XML records from real services);
+    ///   feeds stay strict.
+    init(
+        recover: Bool = false, defaultEncoding: String? = nil, toleratesUndeclaredPrefixes: Bool = false,
+        makeHandler: (XMLNameTable) -> any XMLEventHandler
+    ) {
         _ = libxml2Initialized
         recovers = recover
+        self.toleratesUndeclaredPrefixes = toleratesUndeclaredPrefixes
         encodingSniffer = defaultEncoding.map(XMLEncodingSniffer.init(defaultEncoding:))
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
@@ -257,6 +266,11 @@ final class XMLPushParser {
     /// libxml2's structured error channel: warnings are ignored, anything worse ends the parse.
     private func record(_ error: xmlError) {
         guard !hasFailed, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        if toleratesUndeclaredPrefixes, error.domain == Int32(XML_FROM_NAMESPACE.rawValue),
+            error.code == Int32(XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue)
+        {
+            return
+        }
         var message = error.message.map { String(cString: $0) } ?? "malformed XML"
         while message.last?.isWhitespace == true { message.removeLast() }
         // Some libxml2 messages span lines ("…indicate encoding !\nBytes: 0xFF…"); an error prints on one.

@@ -33,7 +33,7 @@ struct FixtureSink {
 
     /// Generates `fixture` into the file at `path`.
     static func writeFile(_ path: String, with generate: (inout FixtureSink) -> Void) throws -> Int {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: path) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }

@@ -1,0 +1,173 @@
+import Foundation
+import StreamCore
+
+/// Follows the SAX events of a document, builds the tree of each element the path selects and hands it to
+/// ``onRecord`` as soon as it closes. Elements outside the path cost a pointer push and pop; their text is never
+/// copied.
+///
+/// Not generic over the record type: a generic class reaches its stored properties through its metadata, on every
+/// SAX event. The typed part is the one call per record.
+final class XMLRecordSelector: XMLEventHandler {
+    /// The path's element names, interned in the parser's dictionary: matching is one pointer comparison.
+    private let components: [XMLName]
+    private let componentNames: [String]
+    private let limits: StreamLimits
+    let tree: XMLRecordTree
+
+    // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the SAX callbacks
+    // of one parse call, never re-entrantly, and the checks cost more than the rest of a characters event.
+    /// Local names of every open element, outermost first.
+    @exclusivity(unchecked) private var open: [XMLName] = []
+    /// How many of the outermost open elements match the path's first components.
+    @exclusivity(unchecked) private var matched = 0
+    /// Tree nodes of the open elements inside the record being read, the record's own first.
+    @exclusivity(unchecked) private var stack: [Int32] = []
+    /// Decodes the record just built; errors other than `StreamError` become type mismatches at the record.
+    var onRecord: (XMLRecordTree) throws -> Void = { _ in }
+    private(set) var itemCount = 0
+    private(set) var container = XMLRecordContainer()
+    private(set) var hasSeenRoot = false
+
+    init(components: [String], names: any XMLNameTable, limits: StreamLimits, timeZone: TimeZone) {
+        self.components = components.map { names.intern($0) }
+        componentNames = components
+        self.limits = limits
+        tree = XMLRecordTree(timeZone: timeZone)
+    }
+
+    /// Carries the selector out of the engine's handler factory, typed.
+    final class Box {
+        var value: XMLRecordSelector?
+    }
+
+    /// Whether elements are still open (the input ended in mid-document).
+    var hasOpenElements: Bool { !open.isEmpty }
+
+    // MARK: - Events
+
+    func startElement(_ tag: XMLStartTag) throws(StreamError) {
+        let depth = open.count
+        guard depth < limits.maximumDepth else {
+            throw StreamError(kind: .limitExceeded, message: "nesting deeper than \(limits.maximumDepth) elements")
+        }
+        hasSeenRoot = true
+        open.append(tag.localName)
+        if let parent = stack.last {
+            stack.append(tree.addElement(tag, parent: parent))
+            try checkRecordSize()
+            return
+        }
+        guard matched == depth, depth < components.count, tag.localName == components[depth] else { return }
+        matched += 1
+        if matched == components.count - 1 {
+            container = XMLRecordContainer(name: qualifiedName(tag.prefix, tag.localName), attributes: attributes(tag))
+        } else if matched == components.count {
+            itemCount += 1
+            tree.reset()
+            stack.append(tree.addElement(tag, parent: -1))
+            try checkRecordSize()
+        }
+    }
+
+    func endElement(localName: XMLName, prefix: XMLName, namespace: XMLName) throws(StreamError) {
+        guard !open.isEmpty else { return }
+        if stack.count == 1 {
+            try complete()
+        }
+        open.removeLast()
+        if !stack.isEmpty { stack.removeLast() }
+        if matched > open.count { matched = open.count }
+    }
+
+    func characters(_ text: UnsafeRawBufferPointer) throws(StreamError) {
+        guard let node = stack.last else { return }
+        let length = tree.appendText(text, to: node)
+        guard length <= limits.maximumTextBytes else {
+            throw StreamError(
+                kind: .limitExceeded, message: "a text value is larger than \(limits.maximumTextBytes) bytes")
+        }
+        try checkRecordSize()
+    }
+
+    /// In recover mode at the end of input: closes the elements left open, completing a record cut short.
+    func closeOpenElements() throws(StreamError) {
+        while !open.isEmpty {
+            try endElement(localName: open.last!, prefix: .none, namespace: .none)
+        }
+    }
+
+    private func checkRecordSize() throws(StreamError) {
+        guard tree.byteCount > limits.maximumItemBytes else { return }
+        throw StreamError(kind: .limitExceeded, message: "a record is larger than \(limits.maximumItemBytes) bytes")
+    }
+
+    // MARK: - Records
+
+    /// Decodes the record just closed; a value that does not fit `T` names the record and the key.
+    private func complete() throws(StreamError) {
+        do {
+            try onRecord(tree)
+        } catch let error as StreamError {
+            throw error
+        } catch let error as DecodingError {
+            throw streamError(error)
+        } catch {
+            throw StreamError(kind: .typeMismatch, message: "\(error)", path: recordPath)
+        }
+    }
+
+    /// The path of the record being read: `results/person[3]`, counting records from 1 as XPath does.
+    private var recordPath: String {
+        componentNames.joined(separator: "/") + "[\(itemCount)]"
+    }
+
+    private func streamError(_ error: DecodingError) -> StreamError {
+        let codingPath: [any CodingKey]
+        let message: String
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            codingPath = context.codingPath
+            message = context.debugDescription
+        case .keyNotFound(let key, let context):
+            codingPath = context.codingPath + [key]
+            message = context.debugDescription
+        @unknown default:
+            codingPath = []
+            message = "\(error)"
+        }
+        var path = recordPath
+        for key in codingPath {
+            if let index = key.intValue {
+                path += "[\(index + 1)]"
+            } else {
+                path += "/" + key.stringValue
+            }
+        }
+        return StreamError(kind: .typeMismatch, message: message, path: path)
+    }
+
+    /// Where the parser is, for errors: the open elements, with the record's number (`results/person[3]/name`).
+    var currentPath: String {
+        var parts: [String] = []
+        let recordDepth = stack.isEmpty ? -1 : open.count - stack.count
+        for (depth, name) in open.enumerated() {
+            // A hostile document can nest thousands deep: keep the start and the end of such a path.
+            if open.count > 24, depth == 8 { parts.append("…\(open.count - 12) more…") }
+            if open.count > 24, depth >= 8, depth < open.count - 4 { continue }
+            parts.append(tree.name(name) + (depth == recordDepth ? "[\(itemCount)]" : ""))
+        }
+        return parts.joined(separator: "/")
+    }
+
+    private func qualifiedName(_ prefix: XMLName, _ localName: XMLName) -> String {
+        prefix.isNone ? tree.name(localName) : tree.name(prefix) + ":" + tree.name(localName)
+    }
+
+    private func attributes(_ tag: XMLStartTag) -> [XMLRecordAttribute] {
+        (0..<tag.attributeCount).map { index in
+            let attribute = tag.attribute(at: index)
+            return XMLRecordAttribute(
+                name: qualifiedName(attribute.prefix, attribute.localName), value: attribute.stringValue)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import AtomStream
+import Foundation
+
+/// `xml-items`: a Fellowship One people search decoded by `XMLItemParser` into a typed model that reads every
+/// field, and into `XMLRecordValue` (what `feedstream xml-items` prints), against libxml2's no-op pass on the
+/// same bytes.
+enum XMLItemsWorkload {
+    static func fixture(quick: Bool) -> Fixture {
+        let bytes = quick ? 10_000_000 : 100_000_000
+        return Fixture(
+            fileName: "f1-people-\(bytes / 1_000_000)mb.xml",
+            description: "Fellowship One people search",
+            generate: { FellowshipOneGenerator(seed: 2017).search(bytes: bytes, into: &$0) })
+    }
+
+    static func all(quick: Bool) -> [Workload] {
+        [workload(quick: quick), records(quick: quick)]
+    }
+
+    /// Records of any shape: the tree of each record made into an `XMLRecordValue`.
+    static func records(quick: Bool) -> Workload {
+        Workload(
+            name: "xml-records",
+            fixture: fixture(quick: quick),
+            subject: {
+                ChunkedDecode.count(XMLItemParser<XMLRecordValue>(path: "results/person"), $0, chunkSize: $1)
+            },
+            ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
+            baselines: [],
+            childKind: "xml-records")
+    }
+
+    /// Into a user `Decodable` that reads every field.
+    static func workload(quick: Bool) -> Workload {
+        Workload(
+            name: "xml-items",
+            fixture: fixture(quick: quick),
+            subject: { ChunkedDecode.count(XMLItemParser<BenchmarkPerson>(path: "results/person"), $0, chunkSize: $1) },
+            ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
+            baselines: [],
+            childKind: "xml-items")
+    }
+}
+
+/// The model an app would decode a Fellowship One person into: every field the generator writes.
+struct BenchmarkPerson: Decodable, Sendable {
+    struct Reference: Decodable, Sendable {
+        var id: Int?
+        var uri: String?
+        var name: String?
+    }
+
+    struct Status: Decodable, Sendable {
+        var id: Int
+        var uri: String
+        var name: String
+        var comment: String?
+        var date: Date?
+        var subStatus: Reference?
+    }
+
+    struct Occupation: Decodable, Sendable {
+        var id: Int?
+        var uri: String?
+        var name: String?
+        var description: String?
+    }
+
+    struct Communication: Decodable, Sendable {
+        var id: Int64
+        var uri: String
+        var household: Reference
+        var person: Reference
+        var communicationType: Reference
+        var communicationGeneralType: String
+        var communicationValue: String
+        var listed: Bool
+        var communicationComment: String?
+        var createdDate: Date
+    }
+
+    struct Communications: Decodable, Sendable {
+        var communication: [Communication]
+    }
+
+    var id: Int
+    var uri: String
+    var imageURI: String?
+    var oldID: Int?
+    var iCode: String
+    var householdID: Int64
+    var oldHouseholdID: Int64?
+    var title: String?
+    var salutation: String?
+    var prefix: String?
+    var firstName: String
+    var lastName: String
+    var suffix: String?
+    var middleName: String?
+    var goesByName: String?
+    var formerName: String?
+    var gender: String
+    var dateOfBirth: Date?
+    var maritalStatus: String?
+    var householdMemberType: Reference
+    var isAuthorized: Bool
+    var status: Status
+    var occupation: Occupation?
+    var employer: String?
+    var barCode: String?
+    var memberEnvelopeCode: String?
+    var communications: Communications?
+    var lastMatchDate: Date?
+    var createdDate: Date
+    var lastUpdatedDate: Date
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import AtomStream
+import FeedStreamNetworking
+
+/// `feedstream xml-items`: every XML record at a path, as JSON in the usual XML-to-JSON convention.
+struct XMLItemsCommand: DecodingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xml-items",
+        abstract: "Print each XML record the path selects as one JSON line.",
+        discussion: """
+            Attributes print as "@name", child elements by name (a repeated name becomes an array), a text-only \
+            element as a string, an empty element as null, and text beside child elements as "#text".
+            """)
+
+    @Option(help: "Element names from the root, slash-separated: results/person, people/person, person.")
+    var path: String
+    @Flag(help: "Repair ill-formed XML with libxml2's recover mode; each repair is listed on standard error.")
+    var recover = false
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+
+    func validate() throws {
+        guard XMLItemParser<XMLRecordValue>.isValid(path: path) else {
+            throw ValidationError("--path \"\(path)\" is not element names separated by \"/\"")
+        }
+        try validateRemote()
+    }
+
+    func run() async throws {
+        let path = path
+        let recover = recover
+        let make: @Sendable (String?) -> XMLItemParser<XMLRecordValue> = { charset in
+            XMLItemParser<XMLRecordValue>(path: path, options: .init(defaultEncoding: charset, recover: recover))
+        }
+        try await run(
+            Decoding(
+                makeParser: { make(nil) }, warnings: { $0.warnings },
+                strategy: ClosurePaging.singlePage(requirements: .xml) { head in make(head.charset) },
+                printItem: { record, output in output.line(raw: record.jsonText) }))
+    }
+}
