@@ -122,3 +122,46 @@ final class PortBox: @unchecked Sendable {
         set { lock.withLock { port = newValue } }
     }
 }
+
+@Suite("feedstream xml-items: Fellowship One paging")
+struct FeedStreamToolFellowshipOnePagingTests {
+    let tool = FeedStreamToolTests()
+
+    /// A people search page in Fellowship One's shape: two people, `additionalPages` counting down.
+    static func searchPage(_ page: Int, of pages: Int) -> String {
+        let people = (1...2).map { index in
+            """
+            <person id="\(page * 10 + index)" uri="https://demo.fellowshiponeapi.com/v1/People/\(page * 10 + index)" \
+            json:Array="true"><firstName>P\(page)</firstName><title></title></person>
+            """
+        }
+        return """
+            <?xml version="1.0" encoding="utf-8"?><results count="2" pageNumber="\(page)" totalRecords="\(2 * pages)" \
+            additionalPages="\(pages - page)">\(people.joined())</results>
+            """
+    }
+
+    @Test("--pages all asks for page = pageNumber + 1 until additionalPages is 0, keeping the query, signed")
+    func pagesUntilNoneRemain() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let port = PortBox()
+        let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 120) { request in
+            guard FeedStreamToolOAuthTests.isSigned(request, port: port.value, consumerKey: "ck", consumerSecret: "cs")
+            else { return .init(status: 401, text: "signature_invalid") }
+            let page = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
+            return .init(contentType: "application/xml; charset=utf-8", text: Self.searchPage(page, of: 3))
+        }
+        port.value = server.port
+        let url = server.url("/v1/People/Search?searchFor=Smith&recordsPerPage=2").absoluteString
+        let result = try tool.run(["xml-items", "--path", "results/person", "--pages", "all", "--oauth1", "ck:cs", url])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.lines.count == 6)
+        #expect(result.lines.first == #"{"@id":"11","@uri":"https://demo.fellowshiponeapi.com/v1/People/11","@json:Array":"true","firstName":"P1","title":null}"#)
+        #expect(
+            server.snapshot.requests == [
+                "/v1/People/Search?searchFor=Smith&recordsPerPage=2",
+                "/v1/People/Search?searchFor=Smith&recordsPerPage=2&page=2",
+                "/v1/People/Search?searchFor=Smith&recordsPerPage=2&page=3",
+            ])
+    }
+}

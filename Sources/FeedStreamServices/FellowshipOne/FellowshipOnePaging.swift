@@ -1,3 +1,4 @@
+import AtomStream
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -16,9 +17,12 @@ import FoundationNetworking
 /// let pager = Pager(request: searchRequest, strategy: paging, maximumPages: nil, authorizer: oauthSigner)
 /// ```
 ///
-/// TODO(coordinator): once `XMLItemParser` (with the container element's attributes readable from the parser)
-/// is merged, add the convenience `init(recordPath:)` here that makes `XMLItemParser<Record>(path:
-/// "results/person")` and reads its `results` attributes, so that `feedstream xml-items --pages` can use it.
+/// For records decoded by `XMLItemParser`, ``init(recordPath:options:)`` does both:
+///
+/// ```swift
+/// let paging = FellowshipOnePaging<XMLItemParser<Person>>(recordPath: "results/person")
+/// for try await person in Pager(request: search, strategy: paging, authorizer: signer).items() { show(person) }
+/// ```
 public struct FellowshipOnePaging<Parser: NetworkStreamingParser>: PagingStrategy {
     private let parserFactory: @Sendable (HTTPResponseInfo) -> Parser
     private let attributes: @Sendable (Parser) -> [String: String]
@@ -50,5 +54,23 @@ public struct FellowshipOnePaging<Parser: NetworkStreamingParser>: PagingStrateg
     /// `previous` with `page` set to the next page number, or `nil` when `page` says it was the last.
     public static func nextURL(after page: FellowshipOnePage, previous: URL) -> URL? {
         page.nextPageNumber.map { previous.settingQueryParameters(["page": String($0)]) }
+    }
+}
+
+extension FellowshipOnePaging {
+    /// Records at `recordPath` (`results/person`) decoded into `Record` by `XMLItemParser`, in the charset the
+    /// response names when the document names none; the `results` element's attributes (the parser's
+    /// `container`) say whether another page follows.
+    public init<Record>(recordPath: String, options: XMLItemParser<Record>.Options = .init())
+    where Parser == XMLItemParser<Record> {
+        self.init(
+            makeParser: { response in
+                var options = options
+                options.defaultEncoding = response.charset ?? options.defaultEncoding
+                return XMLItemParser<Record>(path: recordPath, options: options)
+            },
+            resultsAttributes: { parser in
+                Dictionary(parser.container.attributes.map { ($0.name, $0.value) }) { first, _ in first }
+            })
     }
 }

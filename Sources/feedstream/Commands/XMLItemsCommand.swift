@@ -1,6 +1,6 @@
 import ArgumentParser
 import AtomStream
-import FeedStreamNetworking
+import FeedStreamServices
 
 /// `feedstream xml-items`: every XML record at a path, as JSON in the usual XML-to-JSON convention.
 struct XMLItemsCommand: DecodingCommand {
@@ -30,13 +30,13 @@ struct XMLItemsCommand: DecodingCommand {
     func run() async throws {
         let path = path
         let recover = recover
-        let make: @Sendable (String?) -> XMLItemParser<XMLRecordValue> = { charset in
-            XMLItemParser<XMLRecordValue>(path: path, options: .init(defaultEncoding: charset, recover: recover))
-        }
+        let options = XMLItemParser<XMLRecordValue>.Options(recover: recover)
         try await run(
             Decoding(
-                makeParser: { make(nil) }, warnings: { $0.warnings },
-                strategy: ClosurePaging.singlePage(requirements: .xml) { head in make(head.charset) },
+                makeParser: { XMLItemParser<XMLRecordValue>(path: path, options: options) },
+                warnings: { $0.warnings },
+                // Fellowship One's paging (results@additionalPages): other XML services end after one page.
+                strategy: FellowshipOnePaging(recordPath: path, options: options),
                 printItem: { record, output in output.line(raw: record.jsonText) }))
     }
 }
