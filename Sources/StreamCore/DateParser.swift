@@ -106,27 +106,67 @@ public enum DateParser {
 
     // MARK: - RFC 822 and Twitter
 
-    static func parseRFC822(_ s: UnsafeRawBufferPointer) -> Date? {
+    static func parseRFC822(_ s: UnsafeRawBufferPointer, requiringTime: Bool = true) -> Date? {
+        var fields = RFC822Fields()
+        var i = 0
+        let n = s.count
+        while i < n {
+            if isRFC822Separator(s, i) {
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < n, !isRFC822Separator(s, end) { end += 1 }
+            guard fields.take(UnsafeRawBufferPointer(rebasing: s[i..<end])) else { return nil }
+            i = end
+        }
+        guard let day = fields.day, let month = fields.month, let year = fields.year else { return nil }
+        guard fields.time != nil || !requiringTime else { return nil }
+        let time = fields.time ?? (0, 0, 0)
+        guard day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        guard time.hour <= 23, time.minute <= 59, time.second <= 60 else { return nil }
+        return makeDate(
+            year: year, month: month, day: day, seconds: time.hour * 3600 + time.minute * 60 + time.second,
+            fraction: 0, offset: fields.offset ?? 0)
+    }
+
+    /// Spaces, commas and tabs separate RFC 822 tokens, and so does a dash inside `01-Jan-2004` (RFC 850); a dash
+    /// that starts a token is the sign of a zone offset.
+    private static func isRFC822Separator(_ s: UnsafeRawBufferPointer, _ i: Int) -> Bool {
+        switch s[i] {
+        case 0x20, 0x2C, 0x09, 0x0A, 0x0D: return true
+        case 0x2D:
+            guard i > 0, i + 1 < s.count else { return false }
+            let before = s[i - 1] | 0x20
+            let after = s[i + 1] | 0x20
+            let letterBefore = before >= 0x61 && before <= 0x7A
+            let letterAfter = after >= 0x61 && after <= 0x7A
+            let digitBefore = s[i - 1] >= 0x30 && s[i - 1] <= 0x39
+            return (digitBefore && letterAfter) || (letterBefore && s[i + 1] >= 0x30 && s[i + 1] <= 0x39)
+        default: return false
+        }
+    }
+
+    /// The fields of an RFC 822 date as its tokens arrive, in any order real feeds write them.
+    private struct RFC822Fields {
         var day: Int?
         var month: Int?
         var year: Int?
         var time: (hour: Int, minute: Int, second: Int)?
         var offset: Int?
-        var i = 0
-        let n = s.count
-        while i < n {
-            let byte = s[i]
-            if byte == 0x20 || byte == 0x2C || byte == 0x09 {
-                i += 1
-                continue
+
+        /// Takes one token; `false` when it fits nowhere.
+        mutating func take(_ token: UnsafeRawBufferPointer) -> Bool {
+            if time == nil, let (clock, rest) = DateParser.parseClock(token) {
+                time = clock
+                guard !rest.isEmpty else { return true }
+                // `19:48:21+0100`, `19:48:21Z`: a zone glued to the clock.
+                let zone = DateParser.parseOffset(rest) ?? DateParser.namedZoneOffset(rest)
+                guard offset == nil, let zone else { return false }
+                offset = zone
+                return true
             }
-            var end = i
-            while end < n, s[end] != 0x20, s[end] != 0x2C, s[end] != 0x09 { end += 1 }
-            let token = UnsafeRawBufferPointer(rebasing: s[i..<end])
-            i = end
-            if let t = parseClock(token), time == nil {
-                time = t
-            } else if let value = parseNumber(token) {
+            if let value = DateParser.parseNumber(token) {
                 if token.count == 4, year == nil, day != nil || month != nil {
                     year = value
                 } else if day == nil, token.count <= 2 {
@@ -136,43 +176,99 @@ public enum DateParser {
                 } else if year == nil, token.count == 4 {
                     year = value
                 } else {
-                    return nil
+                    return false
                 }
-            } else if token[0] == 0x2B || token[0] == 0x2D, token.count == 5, let hhmm = parseNumber(token[1...]) {
-                guard offset == nil, hhmm % 100 <= 59 else { return nil }
-                let sign = token[0] == 0x2D ? -1 : 1
-                offset = sign * ((hhmm / 100) * 3600 + (hhmm % 100) * 60)
-            } else if let m = monthNumber(token), month == nil {
-                month = m
-            } else if isWeekday(token) {
-                continue
-            } else if let zone = namedZoneOffset(token), offset == nil {
+                return true
+            }
+            if token[0] == 0x2B || token[0] == 0x2D {
+                guard offset == nil, let zone = DateParser.parseOffset(token) else { return false }
                 offset = zone
-            } else {
+                return true
+            }
+            if month == nil, let m = DateParser.monthNumber(token) {
+                month = m
+                return true
+            }
+            if DateParser.isWeekday(token) { return true }
+            // `GMT+0100`, `UTC-05:00`: a named zone with an offset from it.
+            if offset == nil, token.count > 3,
+                let zone = DateParser.namedZoneOffset(UnsafeRawBufferPointer(rebasing: token[..<3])),
+                let shift = DateParser.parseOffset(UnsafeRawBufferPointer(rebasing: token[3...]))
+            {
+                offset = zone + shift
+                return true
+            }
+            if offset == nil, let zone = DateParser.namedZoneOffset(token) {
+                offset = zone
+                return true
+            }
+            return false
+        }
+    }
+
+    /// `+hhmm`, `-hh:mm`, `+hh`: seconds east of UTC.
+    static func parseOffset(_ token: UnsafeRawBufferPointer) -> Int? {
+        guard token.count >= 2, token[0] == 0x2B || token[0] == 0x2D else { return nil }
+        let sign = token[0] == 0x2D ? -1 : 1
+        let body = UnsafeRawBufferPointer(rebasing: token[1...])
+        let hours: Int
+        let minutes: Int
+        switch body.count {
+        case 2:
+            guard let h = parseNumber(body) else { return nil }
+            (hours, minutes) = (h, 0)
+        case 4:
+            guard let hhmm = parseNumber(body) else { return nil }
+            (hours, minutes) = (hhmm / 100, hhmm % 100)
+        case 5:
+            guard body[2] == 0x3A, let h = parseNumber(body[0..<2]), let m = parseNumber(body[3..<5]) else {
                 return nil
             }
+            (hours, minutes) = (h, m)
+        default:
+            return nil
         }
-        guard let day, let month, let year, let time else { return nil }
-        guard day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
-        guard time.hour <= 23, time.minute <= 59, time.second <= 60 else { return nil }
-        return makeDate(
-            year: year, month: month, day: day, seconds: time.hour * 3600 + time.minute * 60 + time.second,
-            fraction: 0, offset: offset ?? 0)
+        guard hours <= 23, minutes <= 59 else { return nil }
+        return sign * (hours * 3600 + minutes * 60)
     }
 
-    private static func parseClock(_ token: UnsafeRawBufferPointer) -> (hour: Int, minute: Int, second: Int)? {
-        guard token.count == 5 || token.count == 8, token[2] == 0x3A else { return nil }
-        guard let hour = parseNumber(token[0..<2]), let minute = parseNumber(token[3..<5]) else { return nil }
-        if token.count == 5 { return (hour, minute, 0) }
-        guard token[5] == 0x3A, let second = parseNumber(token[6..<8]) else { return nil }
-        return (hour, minute, second)
+    /// `h:mm`, `hh:mm`, `hh:mm:ss` (a fraction of a second is dropped), and whatever follows it in the token.
+    static func parseClock(_ token: UnsafeRawBufferPointer)
+        -> ((hour: Int, minute: Int, second: Int), UnsafeRawBufferPointer)?
+    {
+        var i = 0
+        func number(_ maximumDigits: Int) -> Int? {
+            let start = i
+            var value = 0
+            while i < token.count, i - start < maximumDigits, token[i] >= 0x30, token[i] <= 0x39 {
+                value = value * 10 + Int(token[i] - 0x30)
+                i += 1
+            }
+            return i > start ? value : nil
+        }
+        guard let hour = number(2), i < token.count, token[i] == 0x3A else { return nil }
+        i += 1
+        let minuteStart = i
+        guard let minute = number(2), i - minuteStart == 2 else { return nil }
+        var second = 0
+        if i < token.count, token[i] == 0x3A {
+            i += 1
+            let secondStart = i
+            guard let value = number(2), i - secondStart == 2 else { return nil }
+            second = value
+            if i < token.count, token[i] == 0x2E {
+                i += 1
+                while i < token.count, token[i] >= 0x30, token[i] <= 0x39 { i += 1 }
+            }
+        }
+        return ((hour, minute, second), UnsafeRawBufferPointer(rebasing: token[i...]))
     }
 
-    private static func parseNumber(_ token: Slice<UnsafeRawBufferPointer>) -> Int? {
+    static func parseNumber(_ token: Slice<UnsafeRawBufferPointer>) -> Int? {
         parseNumber(UnsafeRawBufferPointer(rebasing: token))
     }
 
-    private static func parseNumber(_ token: UnsafeRawBufferPointer) -> Int? {
+    static func parseNumber(_ token: UnsafeRawBufferPointer) -> Int? {
         guard !token.isEmpty, token.count <= 9 else { return nil }
         var value = 0
         for byte in token {
@@ -198,17 +294,17 @@ public enum DateParser {
         word.utf8.reduce(0) { ($0 << 8) | UInt32($1) }
     }
 
-    private static func monthNumber(_ token: UnsafeRawBufferPointer) -> Int? {
+    static func monthNumber(_ token: UnsafeRawBufferPointer) -> Int? {
         guard let key = key(token), let index = monthKeys.firstIndex(of: key) else { return nil }
         return index + 1
     }
 
-    private static func isWeekday(_ token: UnsafeRawBufferPointer) -> Bool {
+    static func isWeekday(_ token: UnsafeRawBufferPointer) -> Bool {
         guard let key = key(token) else { return false }
         return weekdayKeys.contains(key)
     }
 
-    private static func namedZoneOffset(_ token: UnsafeRawBufferPointer) -> Int? {
+    static func namedZoneOffset(_ token: UnsafeRawBufferPointer) -> Int? {
         var name = ""
         for byte in token {
             guard (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A else { return nil }
@@ -216,7 +312,16 @@ public enum DateParser {
         }
         let hours: Int
         switch name {
-        case "GMT", "UT", "UTC", "Z": hours = 0
+        case "GMT", "UT", "UTC", "Z", "WET": hours = 0
+        case "BST", "CET", "WEST": hours = 1
+        case "CEST", "EET": hours = 2
+        case "EEST": hours = 3
+        case "ADT": hours = -3
+        case "AST", "AT": hours = -4
+        case "ET": hours = -5
+        case "CT": hours = -6
+        case "MT": hours = -7
+        case "PT": hours = -8
         case "EST": hours = -5
         case "EDT": hours = -4
         case "CST": hours = -6
@@ -240,7 +345,7 @@ public enum DateParser {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    private static func daysInMonth(year: Int, month: Int) -> Int {
+    static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -258,7 +363,7 @@ public enum DateParser {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func makeDate(year: Int, month: Int, day: Int, seconds: Int, fraction: Double, offset: Int)
+    static func makeDate(year: Int, month: Int, day: Int, seconds: Int, fraction: Double, offset: Int)
         -> Date
     {
         let days = daysFromCivil(year: year, month: month, day: day)
@@ -266,7 +371,7 @@ public enum DateParser {
         return Date(timeIntervalSince1970: Double(whole) + fraction)
     }
 
-    private static func trim(_ s: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    static func trim(_ s: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var start = 0
         var end = s.count
         while start < end, isSpace(s[start]) { start += 1 }

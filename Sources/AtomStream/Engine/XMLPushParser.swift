@@ -44,7 +44,13 @@ final class XMLPushParser {
     /// only once the libxml2 context does.
     /// - Parameter defaultEncoding: an IANA charset name (from HTTP `Content-Type`) used only when the document
     ///   names no encoding of its own; unknown names are ignored and libxml2 detects the encoding as usual.
-    init(recover: Bool = false, defaultEncoding: String? = nil, makeHandler: (XMLNameTable) -> any XMLEventHandler) {
+    /// - Parameter htmlEntities: whether HTML 4's named entities (`&eacute;`) are replaced by their characters, as
+    ///   RSS 0.91 documents written against Netscape's DTD expect; the DTD itself is still never read, and entity
+    ///   declarations are still refused.
+    init(
+        recover: Bool = false, defaultEncoding: String? = nil, htmlEntities: Bool = false,
+        makeHandler: (XMLNameTable) -> any XMLEventHandler
+    ) {
         _ = libxml2Initialized
         recovers = recover
         encodingSniffer = defaultEncoding.map(XMLEncodingSniffer.init(defaultEncoding:))
@@ -84,6 +90,11 @@ final class XMLPushParser {
             parser.fail(
                 kind: .disallowedConstruct,
                 message: "entity declaration <!ENTITY \(entity)> refused: FeedStream never expands DTD entities")
+        }
+        if htmlEntities {
+            sax.getEntity = { _, name in
+                HTMLEntityTable.shared.entity(named: name)?.assumingMemoryBound(to: xmlEntity.self)
+            }
         }
         sax.serror = { user, error in
             guard let user, let error else { return }
