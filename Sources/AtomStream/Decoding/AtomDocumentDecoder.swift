@@ -130,7 +130,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
                 switch tag.localName {
                 case names.name: role = .personField(.name)
                 case names.email: role = .personField(.email)
-                case names.uri, names.personURL: role = .personField(.uri)
+                case names.uri, names.personURL, names.homepage: role = .personField(.uri)
                 default: role = .ignored
                 }
             } else if tag.namespace == names.snx && tag.localName == names.userid {

@@ -13,7 +13,7 @@ struct AtomNames {
     // Attributes
     let base, type, src, href, rel, hreflang, length, count, term, scheme, label, ref, version: XMLName
     // Atom 0.3's names for what RFC 4287 renamed; `.none` (matching no element) when decoding Atom 1.0.
-    let modified, issued, created, tagline, copyright, personURL: XMLName
+    let modified, issued, created, tagline, copyright, personURL, homepage: XMLName
     /// Whether these names are Atom 0.3's (namespace `http://purl.org/atom/ns#`) rather than Atom 1.0's.
     let isAtom03: Bool
 
@@ -29,6 +29,7 @@ struct AtomNames {
         tagline = atom03 ? table.intern("tagline") : .none
         copyright = atom03 ? table.intern("copyright") : .none
         personURL = atom03 ? table.intern("url") : .none
+        homepage = atom03 ? table.intern("homepage") : .none
         xml = table.intern("http://www.w3.org/XML/1998/namespace")
         xhtml = table.intern("http://www.w3.org/1999/xhtml")
         thread = table.intern("http://purl.org/syndication/thread/1.0")

@@ -276,7 +276,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
     private func mediaChildRole(_ tag: XMLStartTag) throws(StreamError) -> RSSRole? {
         guard names.isMedia(tag.namespace) else { return nil }
         switch tag.localName {
-        case names.content:
+        case names.mediaContent:
             try addMediaContent(tag)
             return .ignored
         case names.thumbnail:

@@ -2,7 +2,7 @@
 struct RSSNames {
     // Namespaces of RSS itself: none for 0.9x and 2.0, RDF's and RSS 1.0's or 0.90's for the RDF family, and the
     // few namespaces some RSS 2.0 publishers put the plain elements in.
-    let rdf, rss10, rss090, userland, harvard: XMLName
+    let rdf, rss10, rss090, userland, userland091, userland21, harvard: XMLName
     // Module namespaces
     let content, dc, dcterms, atom, media, mediaNoSlash, itunes, slash, wfw, xml: XMLName
     // Containers
@@ -12,7 +12,7 @@ struct RSSNames {
     let copyright, generator, url, comments: XMLName
     // Module elements
     let encoded, creator, date, subject, rights, contributor, modified, created, issued, updated, published: XMLName
-    let id, summary, thumbnail, commentRss: XMLName
+    let id, summary, thumbnail, commentRss, mediaContent: XMLName
     // Attributes
     let version, isPermaLink, domain, length, type, about, href, rel, hreflang, base, fileSize, text: XMLName
 
@@ -21,6 +21,8 @@ struct RSSNames {
         rss10 = table.intern("http://purl.org/rss/1.0/")
         rss090 = table.intern("http://my.netscape.com/rdf/simple/0.9/")
         userland = table.intern("http://backend.userland.com/rss2")
+        userland091 = table.intern("http://backend.userland.com/rss")
+        userland21 = table.intern("http://backend.userland.com/rss2.1")
         harvard = table.intern("http://blogs.law.harvard.edu/tech/rss")
         content = table.intern("http://purl.org/rss/1.0/modules/content/")
         dc = table.intern("http://purl.org/dc/elements/1.1/")
@@ -68,6 +70,7 @@ struct RSSNames {
         id = table.intern("id")
         summary = table.intern("summary")
         thumbnail = table.intern("thumbnail")
+        mediaContent = table.intern("content")
         commentRss = table.intern("commentRss")
         version = table.intern("version")
         isPermaLink = table.intern("isPermaLink")
@@ -87,6 +90,7 @@ struct RSSNames {
     /// a namespace some publishers put RSS 2.0 in.
     func isRSS(_ namespace: XMLName) -> Bool {
         namespace.isNone || namespace == rss10 || namespace == rss090 || namespace == userland || namespace == harvard
+            || namespace == userland091 || namespace == userland21
     }
 
     /// Whether `namespace` is Media RSS's (published with and without the trailing slash).
