@@ -6,7 +6,7 @@ import JSONStream
 /// contract breaks — a crash, or chunked and whole runs that disagree. libFuzzer reports traps as findings.
 enum FuzzTarget: String {
     case atom, atomRecover = "atom-recover", twitterSearch = "twitter-search", twitterStream = "twitter-stream"
-    case jiveInbox = "jive-inbox", jsonItems = "json-items"
+    case jiveInbox = "jive-inbox", jsonItems = "json-items", feed
 
     /// The target named by `FEEDSTREAM_FUZZ_TARGET` (libFuzzer passes no arguments to the harness).
     static let selected: FuzzTarget = {
@@ -25,6 +25,7 @@ enum FuzzTarget: String {
         case .twitterStream: check(bytes) { TwitterStreamParser() }
         case .jiveInbox: check(bytes) { JiveInboxParser() }
         case .jsonItems: check(bytes) { JSONItemParser<JSONValue>(path: "$") }
+        case .feed: check(bytes) { FeedParser() }
         }
     }
 
