@@ -48,7 +48,8 @@ let package = Package(
         .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
-        .testTarget(name: "FeedStreamToolTests", dependencies: ["feedstream", "StreamTestSupport"]),
+        .testTarget(
+            name: "FeedStreamToolTests", dependencies: ["feedstream", "AtomStream", "JSONStream", "StreamTestSupport"]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamNetworkingTests",

@@ -105,3 +105,63 @@ struct FeedStreamToolTests {
         #expect(result.error.contains("usage"))
     }
 }
+
+@Suite("feedstream with a URL in place of FILE")
+struct FeedStreamToolURLTests {
+    let tool = FeedStreamToolTests()
+
+    @Test("atom URL: items stream from the loopback server, HTTP Basic and extra headers are sent")
+    func atomURL() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let body = try [UInt8](Data(contentsOf: FeedStreamToolTests.sample))
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 120) { request in
+            guard request.header("Authorization") == "Basic YW15OnMzY3JldDpwYXNz" else {
+                return .init(status: 401, contentType: "text/plain", text: "bad credentials")
+            }
+            return .init(contentType: "application/atom+xml", body: body)
+        }
+        let result = try tool.run([
+            "atom", "--metadata", "--user", "amy:s3cret:pass", "--header", "X-Trace: 42",
+            server.url("/news/atom/stories/public").absoluteString,
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.lines.count == 5)
+        let file = try tool.run(["atom", "--metadata", FeedStreamToolTests.sample.path])
+        #expect(result.output == file.output)
+        let sent = try #require(server.snapshot.received.first)
+        #expect(sent.method == "GET")
+        #expect(sent.header("X-Trace") == "42")
+    }
+
+    @Test("A refused request: exit 1, the service's message, and never the password")
+    func refused() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 120) { _ in
+            .init(status: 401, contentType: "text/plain", text: "Invalid user name or password")
+        }
+        let result = try tool.run(["atom", "--user", "amy:topsecret", server.url("/feed").absoluteString])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.error.hasPrefix("feedstream: error: HTTP 401"))
+        #expect(result.error.contains("Invalid user name or password"))
+        #expect(!result.error.contains("topsecret"))
+    }
+
+    @Test("--user without a URL is a usage error")
+    func userNeedsURL() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let result = try tool.run(["atom", "--user", "a:b", FeedStreamToolTests.sample.path])
+        #expect(result.status == 2)
+        #expect(!result.error.contains("a:b"))
+    }
+
+    @Test("Every subcommand answers --help with status 0")
+    func help() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        for subcommand in ["atom", "twitter", "twitter-stream", "jive-inbox", "items", "json"] {
+            let result = try tool.run([subcommand, "--help"])
+            #expect(result.status == 0, "\(subcommand)")
+            #expect(result.output.contains("USAGE: feedstream \(subcommand)"), "\(subcommand)")
+        }
+    }
+}

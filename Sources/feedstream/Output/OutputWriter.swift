@@ -11,21 +11,12 @@ import StreamCore
 
 /// Writes one compact JSON object per line to standard output, batching the lines of one chunk into one write.
 final class OutputWriter {
-    private let encoder: JSONEncoder
+    private let encoder = JSONLineEncoder()
     private var pending: [UInt8] = []
-
-    init() {
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(DateParser.rfc3339String(date))
-        }
-    }
 
     /// Queues one value as a line of JSON.
     func line(_ value: some Encodable) throws {
-        pending.append(contentsOf: try encoder.encode(value))
+        try encoder.append(value, to: &pending)
         pending.append(0x0A)
     }
 

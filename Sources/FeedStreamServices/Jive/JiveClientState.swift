@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What ``JiveClient/version()`` settles, behind a lock.
+///
+/// `@unchecked Sendable`: `settled` is only read and written while holding `lock`; `configuration` is never
+/// mutated after `init` and is only handed to `URLSession`, which copies it.
+final class JiveClientState: @unchecked Sendable {
+    struct Settled: Sendable {
+        /// The instance every call is built on.
+        var instanceURL: URL
+        /// Set when the instance's own URL did not answer: moves returned URLs onto the typed one.
+        var rewrite: JiveURLRewrite?
+        /// The core v3 path, from the version record (`api/core/v3`).
+        var coreAPIPath: String
+    }
+
+    let configuration: URLSessionConfiguration
+    private let lock = NSLock()
+    private var settled: Settled
+
+    init(instanceURL: URL, configuration: URLSessionConfiguration) {
+        self.configuration = configuration
+        settled = Settled(instanceURL: instanceURL, rewrite: nil, coreAPIPath: "api/core/v3")
+    }
+
+    var snapshot: Settled { lock.withLock { settled } }
+
+    func settle(_ value: Settled) { lock.withLock { settled = value } }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import AtomStream
+
+/// `feedstream atom`: Atom feeds and entry documents.
+struct AtomCommand: DecodingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "atom", abstract: "Decode an Atom feed or entry document: one JSON line per entry.")
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var metadataOption: MetadataOption
+    @Flag(help: "Repair ill-formed XML with libxml2's recover mode; each repair is listed on standard error.")
+    var recover = false
+    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+
+    var metadataRequested: Bool { metadataOption.metadata }
+
+    func validate() throws { try validateRemote() }
+
+    func run() async throws {
+        let recover = recover
+        try await run(
+            Decoding(
+                makeParser: { head in
+                    AtomParser(
+                        options: .init(
+                            baseURL: head?.url?.absoluteString, recover: recover, defaultEncoding: head?.charset))
+                },
+                metadata: { ["feed": $0.feed] }, warnings: { $0.warnings }))
+    }
+}

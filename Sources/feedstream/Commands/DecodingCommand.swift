@@ -1,0 +1,29 @@
+import ArgumentParser
+
+/// A subcommand that decodes an input with one of the parsers: the options every one of them shares and the
+/// run that ends in the contract's exit status.
+protocol DecodingCommand: AsyncParsableCommand {
+    var input: InputOptions { get }
+    var output: OutputOptions { get }
+    var remote: RemoteOptions { get }
+    /// Whether `--metadata` was given (subcommands without that flag keep the default `false`).
+    var metadataRequested: Bool { get }
+}
+
+extension DecodingCommand {
+    var metadataRequested: Bool { false }
+
+    /// Checks what applies only to a URL.
+    func validateRemote() throws {
+        if input.remoteURL == nil && remote.isSpecified {
+            throw ValidationError("--user and --header apply only when the input is an http:// or https:// URL")
+        }
+    }
+
+    /// Runs `decoding` over the input and exits with the contract's status when it is not 0.
+    func run<Parser>(_ decoding: Decoding<Parser>) async throws {
+        let runner = StreamRunner(input: input, output: output, metadataRequested: metadataRequested, remote: remote)
+        let status = await runner.run(decoding)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

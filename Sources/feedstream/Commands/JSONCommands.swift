@@ -1,0 +1,99 @@
+import ArgumentParser
+import JSONStream
+
+/// `feedstream twitter`: Twitter search responses (v1, v1.1, v2).
+struct TwitterCommand: DecodingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "twitter", abstract: "Decode a Twitter search response: one JSON line per tweet.")
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var metadataOption: MetadataOption
+    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+
+    var metadataRequested: Bool { metadataOption.metadata }
+
+    func validate() throws { try validateRemote() }
+
+    func run() async throws {
+        try await run(Decoding(makeParser: { _ in TwitterSearchParser() }, metadata: { ["page": $0.page] }))
+    }
+}
+
+/// `feedstream twitter-stream`: Twitter streaming API messages.
+struct TwitterStreamCommand: DecodingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "twitter-stream",
+        abstract: "Decode a Twitter stream (newline-delimited or delimited=length): one JSON line per message.")
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+
+    func validate() throws { try validateRemote() }
+
+    func run() async throws {
+        try await run(Decoding(makeParser: { _ in TwitterStreamParser() }))
+    }
+}
+
+/// `feedstream jive-inbox`: Jive REST v3 inbox responses.
+struct JiveInboxCommand: DecodingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jive-inbox", abstract: "Decode a Jive REST v3 inbox response: one JSON line per entry.")
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var metadataOption: MetadataOption
+    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+
+    var metadataRequested: Bool { metadataOption.metadata }
+
+    func validate() throws { try validateRemote() }
+
+    func run() async throws {
+        try await run(Decoding(makeParser: { _ in JiveInboxParser() }, metadata: { ["page": $0.page] }))
+    }
+}
+
+/// `feedstream items`: every JSON value selected by a path.
+struct ItemsCommand: DecodingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "items", abstract: "Print each JSON value the path selects, compactly, one per line.")
+
+    @Option(help: "The selection path: $ root, .key member, [*] every element, [3] one, [\"a.b\"] a dotted key.")
+    var path: String
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+
+    func validate() throws { try validateRemote() }
+
+    func run() async throws {
+        let path = path
+        // Values print in document order, as read; Jive responses may keep their prefix.
+        try await run(
+            Decoding(
+                makeParser: { _ in JSONItemParser<JSONValue>(path: path, options: .jive) },
+                printItem: { value, output in output.line(raw: value.jsonText) }))
+    }
+}
+
+/// `feedstream json`: validates a whole JSON document and prints it compactly.
+struct JSONCommand: DecodingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "json", abstract: "Validate a JSON document and print it back compactly.")
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+    var output: OutputOptions { OutputOptions() }
+
+    func validate() throws { try validateRemote() }
+
+    func run() async throws {
+        try await run(
+            Decoding(
+                makeParser: { _ in JSONItemParser<JSONValue>(path: "$") },
+                printItem: { value, output in output.line(raw: value.jsonText) }))
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import StreamCore
+
+/// Encodes `Encodable` values as compact JSON straight into a byte buffer, with exactly the bytes `JSONEncoder`
+/// writes with `[.sortedKeys, .withoutEscapingSlashes]` and RFC 3339 dates: keys sorted, `nil` optionals
+/// omitted (as synthesized `Encodable` does), strings escaped the same way.
+///
+/// `JSONEncoder` builds a tree of boxed values and a dictionary per object before it writes a byte; printing
+/// items with it cost four to five times the decoding itself. Here each value's bytes are written as the value
+/// encodes; an object's members are written one after another and put in key order when the object ends,
+/// which is known because every nested value is encoded from inside ``encodeValue(_:)``.
+///
+/// What synthesized conformances never do — nested containers, super encoders, asking for two containers — is
+/// refused with ``Unsupported``, and ``append(_:to:)`` then encodes that item with `JSONEncoder` instead, so the
+/// output is the same either way.
+final class JSONLineEncoder {
+    /// Raised for a container use this encoder does not mirror.
+    struct Unsupported: Error {}
+
+    /// What one value being encoded has opened.
+    enum ContainerKind {
+        case none, keyed, unkeyed, singleValue
+    }
+
+    /// One value being encoded: where its bytes start, what container it asked for, its members so far.
+    struct Frame {
+        var start: Int
+        var kind = ContainerKind.none
+        /// Index of its first member in ``members`` (keyed containers).
+        var firstMember: Int
+        /// Elements written so far (unkeyed containers).
+        var count = 0
+    }
+
+    /// A member of an object under construction: its key, and the range of `"key":value` in ``bytes``.
+    struct Member {
+        var key: String
+        var start: Int
+        var end: Int
+    }
+
+    var bytes: [UInt8] = []
+    var frames: [Frame] = []
+    var members: [Member] = []
+    /// Set when a container use outside what this encoder mirrors was made (nested containers, super encoders).
+    var unsupportedUse = false
+    private var assembly: [UInt8] = []
+    private let fallback = JSONLineEncoder.referenceEncoder()
+
+    /// The `JSONEncoder` whose output this encoder reproduces: the model's `Codable` encoding of DESIGN.md.
+    static func referenceEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(DateParser.rfc3339String(date))
+        }
+        return encoder
+    }
+
+    /// Appends the JSON text of `value` to `output`.
+    func append(_ value: some Encodable, to output: inout [UInt8]) throws {
+        swap(&bytes, &output)
+        defer { swap(&bytes, &output) }
+        let start = bytes.count
+        do {
+            try encodeValue(value)
+            if unsupportedUse { throw Unsupported() }
+        } catch {
+            bytes.removeSubrange(start...)
+            frames.removeAll(keepingCapacity: true)
+            members.removeAll(keepingCapacity: true)
+            unsupportedUse = false
+            guard error is Unsupported else { throw error }
+            bytes.append(contentsOf: try fallback.encode(value))
+        }
+    }
+
+    /// Encodes one value: the types `JSONEncoder` treats specially, or the value's own `encode(to:)` inside a
+    /// frame that is closed (and its object sorted) when it returns.
+    func encodeValue<T: Encodable>(_ value: T) throws {
+        if let date = value as? Date {
+            writeString(DateParser.rfc3339String(date))
+            return
+        }
+        if let url = value as? URL {
+            writeString(url.absoluteString)
+            return
+        }
+        if value is Decimal || value is Data {
+            // Rare in models; JSONEncoder's forms for these are its own business.
+            throw Unsupported()
+        }
+        frames.append(Frame(start: bytes.count, firstMember: members.count))
+        try value.encode(to: self)
+        close(frames.removeLast())
+    }
+
+    private func close(_ frame: Frame) {
+        switch frame.kind {
+        case .none:
+            bytes.append(contentsOf: "{}".utf8)  // what JSONEncoder writes for a value that encodes nothing
+        case .singleValue:
+            break
+        case .unkeyed:
+            bytes.append(UInt8(ascii: "]"))
+        case .keyed:
+            closeObject(frame)
+        }
+    }
+
+    /// Writes the object's members in key order, replacing them as they were written.
+    private func closeObject(_ frame: Frame) {
+        let range = frame.firstMember..<members.count
+        defer { members.removeSubrange(range) }
+        var sorted = true
+        for index in range.dropFirst() where members[index].key < members[index - 1].key {
+            sorted = false
+            break
+        }
+        if !sorted { members[range].sort { $0.key < $1.key } }
+        assembly.removeAll(keepingCapacity: true)
+        assembly.append(UInt8(ascii: "{"))
+        for index in range {
+            if index > range.lowerBound { assembly.append(UInt8(ascii: ",")) }
+            assembly.append(contentsOf: bytes[members[index].start..<members[index].end])
+        }
+        assembly.append(UInt8(ascii: "}"))
+        bytes.replaceSubrange(frame.start..., with: assembly)
+    }
+
+    /// Opens the container the current value asks for; a second request is not something this encoder mirrors.
+    func open(_ kind: ContainerKind) throws {
+        guard frames[frames.count - 1].kind == .none else { throw Unsupported() }
+        frames[frames.count - 1].kind = kind
+        if kind == .unkeyed { bytes.append(UInt8(ascii: "[")) }
+    }
+
+    // MARK: Members and elements
+
+    /// Starts a member of the current object: writes `"key":` and returns where it began.
+    func beginMember(_ key: some CodingKey) -> Int {
+        let start = bytes.count
+        writeString(key.stringValue)
+        bytes.append(UInt8(ascii: ":"))
+        return start
+    }
+
+    func endMember(_ key: some CodingKey, start: Int) {
+        members.append(Member(key: key.stringValue, start: start, end: bytes.count))
+    }
+
+    /// Starts the next element of the current array.
+    func beginElement() {
+        let index = frames.count - 1
+        if frames[index].count > 0 { bytes.append(UInt8(ascii: ",")) }
+        frames[index].count += 1
+    }
+
+    var currentCount: Int { frames[frames.count - 1].count }
+
+    // MARK: Scalars
+
+    func writeNull() { bytes.append(contentsOf: "null".utf8) }
+
+    func writeBool(_ value: Bool) { bytes.append(contentsOf: value ? "true".utf8 : "false".utf8) }
+
+    func writeInteger(_ value: some BinaryInteger) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// `JSONEncoder`'s form: the shortest round-trip text, without a trailing `.0` on integral values.
+    func writeFloatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "\(value) is not a valid JSON number"))
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00xx`, `/` as is.
+    func writeString(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: #"\u00"#.utf8)
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0x0F)])
+                }
+            }
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+}
+
+extension JSONLineEncoder: Encoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let valid = (try? open(.keyed)) != nil
+        return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, valid: valid))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnkeyedContainer(encoder: self, valid: (try? open(.unkeyed)) != nil)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(encoder: self, valid: (try? open(.singleValue)) != nil)
+    }
+}

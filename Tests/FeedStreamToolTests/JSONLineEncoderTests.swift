@@ -1,0 +1,125 @@
+import AtomStream
+import Foundation
+import JSONStream
+import StreamTestSupport
+import Testing
+
+@testable import feedstream
+
+/// The tool's direct NDJSON writer must print exactly the bytes of the models' `Codable` encoding (JSONEncoder
+/// with sorted keys, unescaped slashes and RFC 3339 dates), which is the contract of DESIGN.md.
+@Suite("JSONLineEncoder: byte for byte the Codable encoding")
+struct JSONLineEncoderTests {
+    let reference = JSONLineEncoder.referenceEncoder()
+
+    func expectSameBytes<T: Encodable>(_ values: [T], _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        let encoder = JSONLineEncoder()
+        var mismatches = 0
+        for value in values {
+            var fast: [UInt8] = []
+            try encoder.append(value, to: &fast)
+            let expected = [UInt8](try reference.encode(value))
+            if fast != expected {
+                mismatches += 1
+                if mismatches <= 3 {
+                    Issue.record(
+                        "\(what): \(String(decoding: fast, as: UTF8.self))\n≠ \(String(decoding: expected, as: UTF8.self))",
+                        sourceLocation: sourceLocation)
+                }
+            }
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(values.count) \(what) differ", sourceLocation: sourceLocation)
+    }
+
+    @Test("Every entry and feed of the recorded IBM Connections bodies")
+    func connectionsEntries() throws {
+        guard let directory = Corpus.directory("connections") else { return }
+        var entries: [AtomEntry] = []
+        var feeds: [[String: AtomFeed]] = []
+        for file in Corpus.files(in: directory, extensions: ["xml", "atom"]) {
+            let parser = AtomParser()
+            guard let decoded = try? parser.parseAll(Corpus.bytes(file)) else { continue }
+            entries += decoded
+            feeds.append(["feed": parser.feed])
+        }
+        #expect(entries.count > 1000)
+        try expectSameBytes(entries, "entries")
+        try expectSameBytes(feeds, "feeds")
+    }
+
+    @Test("Every tweet, page and stream message of the recorded Twitter bodies")
+    func tweets() throws {
+        guard let directory = Corpus.directory("twitter") else { return }
+        var tweets: [Tweet] = []
+        var pages: [[String: TwitterSearchPage]] = []
+        var messages: [TwitterStreamMessage] = []
+        for file in Corpus.files(in: directory, extensions: ["json", "ndjson", "txt"]) {
+            let bytes = try Corpus.bytes(file)
+            if file.path.contains("streaming") {
+                messages += (try? TwitterStreamParser().parseAll(bytes)) ?? []
+            } else {
+                let parser = TwitterSearchParser()
+                tweets += (try? parser.parseAll(bytes)) ?? []
+                pages.append(["page": parser.page])
+            }
+        }
+        #expect(tweets.count > 100)
+        #expect(messages.count > 50)
+        try expectSameBytes(tweets, "tweets")
+        try expectSameBytes(pages, "pages")
+        try expectSameBytes(messages, "stream messages")
+    }
+
+    @Test("Every Jive inbox entry of the recorded bodies")
+    func jiveInbox() throws {
+        guard let directory = Corpus.directory("jive") else { return }
+        var entries: [JiveInboxEntry] = []
+        var pages: [[String: JiveInboxPage]] = []
+        for file in Corpus.files(in: directory, extensions: ["json"]) where file.lastPathComponent.contains("inbox") {
+            let parser = JiveInboxParser()
+            entries += (try? parser.parseAll(Corpus.bytes(file))) ?? []
+            pages.append(["page": parser.page])
+        }
+        #expect(entries.count > 100)
+        try expectSameBytes(entries, "inbox entries")
+        try expectSameBytes(pages, "pages")
+    }
+
+    @Test("Every ASCII and control character, non-ASCII text, numbers and dates")
+    func scalars() throws {
+        let strings = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [
+            "", "a/b", "\u{2028}\u{2029}", "Zürich — 東京 🎉", "\u{7F}", "tab\there\"quote\\", "\u{FEFF}",
+        ]
+        try expectSameBytes(strings.map { ["s": $0] }, "strings")
+        let doubles: [Double] = [0, -0.0, 1, 1.5, 0.1, 1e20, 1e21, 1e-7, 123456789.125, 2.5e-300, .pi, 1e16, 9.007e15]
+        try expectSameBytes(doubles.map { ["d": $0] }, "doubles")
+        let integers: [Int64] = [0, 9, 10, -1, .max, .min, 1_234_567_890_123]
+        try expectSameBytes(integers.map { ["i": $0] }, "integers")
+        try expectSameBytes([[UInt64.max]], "unsigned")
+        let dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_367_483_352.518)]
+        try expectSameBytes(dates.map { ["date": $0] }, "dates")
+        try expectSameBytes([[String: [Bool?]]](arrayLiteral: ["x": [true, nil, false]]), "optionals in arrays")
+    }
+
+    @Test("Nested containers fall back to JSONEncoder, with the same bytes")
+    func fallback() throws {
+        struct Nested: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyKey.self)
+                var inner = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("outer"))
+                try inner.encode(1, forKey: AnyKey("b"))
+                try inner.encode(2, forKey: AnyKey("a"))
+            }
+        }
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ string: String) { stringValue = string }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        try expectSameBytes([Nested(), Nested()], "nested")
+    }
+}
