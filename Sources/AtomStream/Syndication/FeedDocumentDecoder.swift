@@ -11,8 +11,9 @@ final class FeedDocumentDecoder: XMLEventHandler {
     private let recovers: Bool
     private let rdf, atom03, rss, rdfRoot: XMLName
 
-    private(set) var atom: AtomDocumentDecoder?
-    private(set) var rssDecoder: RSSDocumentDecoder?
+    // Read on every SAX event, written once: exempt from dynamic exclusivity checks like the decoders' own state.
+    @exclusivity(unchecked) private(set) var atom: AtomDocumentDecoder?
+    @exclusivity(unchecked) private(set) var rssDecoder: RSSDocumentDecoder?
 
     init(table: any XMLNameTable, limits: StreamLimits, documentBase: String?, recovers: Bool) {
         self.table = table

@@ -33,7 +33,7 @@ import StreamCore
 /// | `atom:link` | a link as in Atom |
 /// | `dc:rights` | `rights` |
 /// | `media:thumbnail`, `itunes:image` | an extension whose value is the URL |
-/// | any other text-only child: `comments`, `source`, iTunes (`itunes:duration`, `itunes:explicit`, …), `slash:comments`, `wfw:commentRss`, … | `extensions`, in order |
+/// | other text-only children: `comments`, `itunes:duration`, `slash:comments`, `wfw:commentRss`, … | `extensions` |
 ///
 /// The channel fills ``AtomFeed``: `title`, `link` → an alternate link, `description` → `subtitle` (`html`),
 /// `copyright` / `dc:rights` → `rights`, `managingEditor` / `dc:creator` → `authors`, `lastBuildDate` /

@@ -17,7 +17,7 @@ extension RSSDocumentDecoder {
     }
 
     func beginCategory(_ tag: XMLStartTag, _ scope: RSSScope) -> RSSRole {
-        categoryScheme = tag.string(of: names.domain)
+        categoryScheme = tag.value(of: names.domain).map { recentStrings.string(for: $0) }
         return beginField(.category, scope)
     }
 
@@ -131,7 +131,7 @@ extension RSSDocumentDecoder {
         guard let url = tag.string(of: names.url), !url.isEmpty else { return }
         let length = tag.value(of: names.length).flatMap(AtomDocumentDecoder.integer).map(Int64.init)
         try addItemLink(
-            AtomLink(href: resolve(url), rel: "enclosure", type: tag.string(of: names.type), length: length))
+            AtomLink(href: resolve(url), rel: "enclosure", type: recentType(tag), length: length))
     }
 
     /// `media:content url type fileSize` → an enclosure link, unless an `enclosure` already names the same file.
@@ -140,15 +140,15 @@ extension RSSDocumentDecoder {
         let href = resolve(url)
         guard !entry.links.contains(where: { $0.rel == "enclosure" && $0.href == href }) else { return }
         let length = tag.value(of: names.fileSize).flatMap(AtomDocumentDecoder.integer).map(Int64.init)
-        try addItemLink(AtomLink(href: href, rel: "enclosure", type: tag.string(of: names.type), length: length))
+        try addItemLink(AtomLink(href: href, rel: "enclosure", type: recentType(tag), length: length))
     }
 
     /// `atom:link` in the channel (paging: `next`, `previous`, `first`, `last`) or in an item.
     func addAtomLink(_ tag: XMLStartTag, _ scope: RSSScope) {
         guard let href = tag.string(of: names.href), !href.isEmpty else { return }
-        let rel = tag.string(of: names.rel) ?? "alternate"
+        let rel = tag.value(of: names.rel).map { recentStrings.string(for: $0) } ?? "alternate"
         let link = AtomLink(
-            href: resolve(href), rel: rel, type: tag.string(of: names.type), hreflang: tag.string(of: names.hreflang),
+            href: resolve(href), rel: rel, type: recentType(tag), hreflang: tag.string(of: names.hreflang),
             title: tag.string(of: names.title),
             length: tag.value(of: names.length).flatMap(AtomDocumentDecoder.integer).map(Int64.init))
         switch scope {
@@ -165,6 +165,11 @@ extension RSSDocumentDecoder {
             default: break
             }
         }
+    }
+
+    /// A `type` attribute: media types repeat in every item.
+    private func recentType(_ tag: XMLStartTag) -> String? {
+        tag.value(of: names.type).map { recentStrings.string(for: $0) }
     }
 
     private func addItemLink(_ link: AtomLink) throws(StreamError) {

@@ -14,23 +14,23 @@ final class RSSDocumentDecoder: XMLEventHandler {
     /// The document's own URL, against which relative references resolve when no `xml:base` applies.
     let documentBase: String?
 
-    var feed: AtomFeed
+    @exclusivity(unchecked) var feed: AtomFeed
     private var completed = CompletedItems<AtomEntry>()
 
     @exclusivity(unchecked) var frames: [RSSFrame] = []
-    var bases: [String] = []
+    @exclusivity(unchecked) var bases: [String] = []
     @exclusivity(unchecked) var entry = AtomEntry()
     var entryCount = 0
     private(set) var hasSeenRoot = false
-    var entryBytes = 0
+    @exclusivity(unchecked) var entryBytes = 0
 
     /// Collected character data, and the depth of the field it belongs to (0: not collecting).
     @exclusivity(unchecked) var text = ByteAccumulator()
     @exclusivity(unchecked) var captureDepth = 0
     /// Whether elements below the field are re-serialized as markup (HTML fields only).
-    var captureMarkup = false
+    @exclusivity(unchecked) var captureMarkup = false
     /// In markup: where the last start tag ended, to write `<br />` for an empty void element.
-    var lastStartTagEnd = -1
+    @exclusivity(unchecked) var lastStartTagEnd = -1
 
     /// Item state kept aside until the field or the item closes.
     var guidIsPermaLink = true
@@ -39,8 +39,9 @@ final class RSSDocumentDecoder: XMLEventHandler {
     var categoryScheme: String?
     /// Whether the channel's `updated` came from a modification date, which a later `pubDate` must not replace.
     var feedUpdatedIsModification = false
-    var extensionHasChildren = false
-    var nameStrings: [XMLName: String] = [:]
+    @exclusivity(unchecked) var extensionHasChildren = false
+    @exclusivity(unchecked) var nameStrings: [XMLName: String] = [:]
+    @exclusivity(unchecked) var recentStrings = RecentStrings()
 
     init(names: RSSNames, limits: StreamLimits, documentBase: String?) {
         self.names = names
@@ -220,7 +221,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
             case names.link: return beginField(.link, .item)
             case names.description: return beginField(.description, .item)
             case names.guid:
-                guidIsPermaLink = !(tag.string(of: names.isPermaLink).map(Self.isFalse) ?? false)
+                guidIsPermaLink = !(tag.value(of: names.isPermaLink).map(Self.isFalse) ?? false)
                 return beginField(.guid, .item)
             case names.pubDate: return beginField(.published, .item)
             case names.author: return beginField(.author, .item)
@@ -315,12 +316,20 @@ final class RSSDocumentDecoder: XMLEventHandler {
         entryBytes = 0
     }
 
-    static func isFalse(_ text: String) -> Bool {
-        text.trimmingCharacters(in: .whitespaces).lowercased() == "false"
+    static func isFalse(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var (start, end) = (0, bytes.count)
+        while start < end, AtomDocumentDecoder.isSpace(bytes[start]) { start += 1 }
+        while end > start, AtomDocumentDecoder.isSpace(bytes[end - 1]) { end -= 1 }
+        return AtomDocumentDecoder.equalsIgnoringCase(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), "false")
     }
 
     static func isWebAddress(_ text: String) -> Bool {
-        let lowered = text.prefix(8).lowercased()
-        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+        var text = text
+        return text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            let prefix = UnsafeRawBufferPointer(rebasing: bytes.prefix(8))
+            return AtomDocumentDecoder.equalsIgnoringCase(UnsafeRawBufferPointer(rebasing: prefix.prefix(7)), "http://")
+                || AtomDocumentDecoder.equalsIgnoringCase(prefix, "https://")
+        }
     }
 }
