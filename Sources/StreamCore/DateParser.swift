@@ -305,38 +305,39 @@ public enum DateParser {
     }
 
     static func namedZoneOffset(_ token: UnsafeRawBufferPointer) -> Int? {
-        var name = ""
+        // Up to four uppercased letters packed into an integer: no `String` per date.
+        guard !token.isEmpty, token.count <= 4 else { return nil }
+        var name: UInt32 = 0
         for byte in token {
             guard (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A else { return nil }
-            name.unicodeScalars.append(Unicode.Scalar(byte & ~0x20))
+            name = name << 8 | UInt32(byte & ~0x20)
         }
         let hours: Int
         switch name {
-        case "GMT", "UT", "UTC", "Z", "WET": hours = 0
-        case "BST", "CET", "WEST": hours = 1
-        case "CEST", "EET": hours = 2
-        case "EEST": hours = 3
-        case "ADT": hours = -3
-        case "AST", "AT": hours = -4
-        case "ET": hours = -5
-        case "CT": hours = -6
-        case "MT": hours = -7
-        case "PT": hours = -8
-        case "EST": hours = -5
-        case "EDT": hours = -4
-        case "CST": hours = -6
-        case "CDT": hours = -5
-        case "MST": hours = -7
-        case "MDT": hours = -6
-        case "PST": hours = -8
-        case "PDT": hours = -7
+        case zone("GMT"), zone("UT"), zone("UTC"), zone("Z"), zone("WET"): hours = 0
+        case zone("BST"), zone("CET"), zone("WEST"): hours = 1
+        case zone("CEST"), zone("EET"): hours = 2
+        case zone("EEST"): hours = 3
+        case zone("ADT"): hours = -3
+        case zone("AST"), zone("AT"), zone("EDT"): hours = -4
+        case zone("ET"), zone("EST"), zone("CDT"): hours = -5
+        case zone("CT"), zone("CST"), zone("MDT"): hours = -6
+        case zone("MT"), zone("MST"), zone("PDT"): hours = -7
+        case zone("PT"), zone("PST"): hours = -8
         default:
             // RFC 822 military zones; RFC 1123 notes their signs were published reversed, so like most readers
             // we treat the single letters other than Z as UTC rather than guess.
-            guard name.count == 1, name != "J" else { return nil }
+            guard token.count == 1, name != zone("J") else { return nil }
             hours = 0
         }
         return hours * 3600
+    }
+
+    /// A zone name packed as ``namedZoneOffset(_:)`` packs the token.
+    private static func zone(_ name: StaticString) -> UInt32 {
+        var packed: UInt32 = 0
+        for index in 0..<name.utf8CodeUnitCount { packed = packed << 8 | UInt32(name.utf8Start[index]) }
+        return packed
     }
 
     // MARK: - Calendar arithmetic
