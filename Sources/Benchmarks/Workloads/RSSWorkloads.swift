@@ -19,7 +19,8 @@ enum RSSWorkloads {
             fixture: podcastFeed(items: items),
             subject: { decode($0, chunkSize: $1) },
             ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
-            baselines: [("Foundation XMLParser", { FoundationXMLBaseline.parse($0) })],
+            // Foundation's baseline delegate reads Atom entries; an RSS one would be a second hand-written parser.
+            baselines: [],
             childKind: "rss")
     }
 }
