@@ -23,7 +23,8 @@ struct FeedParserRSSTests {
           <pubDate>Fri, 06 Sep 2002 00:00:00 GMT</pubDate>
           <category domain="http://example.com/cats">News</category>
           <generator>Hand</generator>
-          <image><title>Image title</title><url>http://example.com/logo.png</url><link>http://example.com/img</link></image>
+          <image><title>Image title</title><url>http://example.com/logo.png</url>
+            <link>http://example.com/img</link></image>
           <textInput><title>Search</title><link>http://example.com/search</link></textInput>
           <item>
             <title>First &amp; best</title>
@@ -80,7 +81,8 @@ struct FeedParserRSSTests {
         #expect(first.content == AtomContent(type: "html", value: "<p>Full <b>content</b></p>"))
         #expect(first.published == DateParser.parse("2002-09-08T14:00:00Z"))
         #expect(first.updated == DateParser.parse("2002-09-09T12:00:00Z"))
-        #expect(first.authors == [AtomPerson(name: "Jane Doe", email: "jane@example.com"), AtomPerson(name: "John Roe")])
+        #expect(
+            first.authors == [AtomPerson(name: "Jane Doe", email: "jane@example.com"), AtomPerson(name: "John Roe")])
         #expect(
             first.categories == [
                 AtomCategory(term: "swift", scheme: "http://example.com/tags"), AtomCategory(term: "xml"),

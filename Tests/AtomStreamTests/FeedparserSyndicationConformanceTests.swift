@@ -20,7 +20,8 @@ import Testing
     static let relativeURIs = "feedparser resolves relative URIs inside XHTML markup; this model keeps markup as sent"
     static let nakedMarkup =
         "elements inside an Atom 0.3 text construct of type text are kept by feedparser; this model keeps the text"
-    static let foreignNamespace = "a root feed outside both Atom namespaces is not Atom: this model's unexpectedDocument"
+    static let foreignNamespace =
+        "a root feed outside both Atom namespaces is not Atom: this model's unexpectedDocument"
     static let strictEntities =
         "an undefined entity or `&#X41;` (capital X) is not well-formed XML: an error here, kept verbatim by feedparser"
 
@@ -107,5 +108,41 @@ import Testing
         else { return }
         print(run.summary("entities"))
         #expect(run.applicable >= 240)
+    }
+}
+
+/// Module folders: `&` in every position, iTunes, Media RSS, and namespaced markup inside descriptions.
+extension FeedparserSyndicationConformanceTests {
+    static let notModelled =
+        "feedparser reads this field into another (itunes:keywords as tags, itunes:author as author, media:title as "
+        + "title, element names in any case); this model keeps it in extensions or as the element it is"
+
+    static let moduleKnownDifferent: [String: [String: String]] = [
+        "amp": [:],
+        "itunes": [
+            "itunes_channel_keywords_multiple.xml": notModelled,
+            "itunes_core_element_uppercase.xml": notModelled,
+            "itunes_item_author_map_author.xml": notModelled,
+        ],
+        "media-rss": [
+            "item_media_title1.xml": notModelled,
+            "item_media_title_type_plain.xml": notModelled,
+        ],
+        "namespace": Dictionary(
+            uniqueKeysWithValues: [
+                "atommathml.xml", "atomsvg.xml", "atomsvgdesc.xml", "atomsvgtitle.xml", "atomxlink.xml",
+                "rss2.0mathml.xml", "rss2.0svg.xml", "rss2.0svg5.xml", "rss2.0svgtitle.xml", "rss2.0xlink.xml",
+            ].map { ($0, sanitizing) }),
+    ]
+
+    @Test(arguments: ["amp", "itunes", "media-rss", "namespace"])
+    func moduleExpectations(folder: String) throws {
+        guard
+            let run = try FeedparserSuiteRun(
+                folder: "wellformed/" + folder, knownDifferent: Self.moduleKnownDifferent[folder] ?? [:],
+                decode: { decodeFeedEveryWay($0) })
+        else { return }
+        print(run.summary(folder))
+        #expect(run.applicable >= 4)
     }
 }

@@ -23,12 +23,14 @@ import StreamCore
 /// | `title`, `dc:title` | `title` (`text`) |
 /// | `link`; else a `guid` that is a permalink URL | a link, `rel` `alternate` |
 /// | `description`, `dc:description` | `summary` (`html`; naked markup inside is re-serialized) |
+/// | `itunes:summary`, `itunes:subtitle`, when there is no description | `summary` (`text`) |
 /// | `content:encoded` | `content` (`html`) |
 /// | `pubDate`, `dcterms:issued`, `dcterms:created`, `atom:published` | `published` |
 /// | `dc:date`, `dcterms:modified`, `atom:updated` | `updated` |
 /// | `author`, `dc:creator` (`me@x.org (Name)`, `Name <me@x.org>` split) | `authors` |
 /// | `dc:contributor` | `contributors` |
 /// | `category` (`domain` → `scheme`), `dc:subject` | `categories` |
+/// | `itunes:category` (`text`; nested ones too) | `categories`, scheme `http://www.itunes.com/` |
 /// | `enclosure`, `media:content` | a link, `rel` `enclosure`, with `type` and `length` (`fileSize`) |
 /// | `atom:link` | a link as in Atom |
 /// | `dc:rights` | `rights` |
@@ -38,7 +40,8 @@ import StreamCore
 /// The channel fills ``AtomFeed``: `title`, `link` → an alternate link, `description` → `subtitle` (`html`),
 /// `copyright` / `dc:rights` → `rights`, `managingEditor` / `dc:creator` → `authors`, `lastBuildDate` /
 /// `dc:date` (else `pubDate`) → `updated`, `generator`, `category`, `image`'s `url` (else `itunes:image`) →
-/// `logo`, `itunes:category` → a category with scheme `http://www.itunes.com/`, `atom:link` → `links` and
+/// `logo`, `itunes:category` → categories with scheme `http://www.itunes.com/`, `itunes:summary` / `subtitle` →
+/// `subtitle` when there is no `description`, `atom:link` → `links` and
 /// `rel="next"` / `previous` / `first` / `last` → `nextURL` … `lastURL`.
 ///
 /// Dates are read by ``DateParser`` (RFC 822 in all its real variants, W3C-DTF, RFC 3339). RSS 0.91 documents

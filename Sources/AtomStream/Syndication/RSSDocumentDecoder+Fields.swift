@@ -73,6 +73,7 @@ extension RSSDocumentDecoder {
         case .category:
             if !value.isEmpty { entry.categories.append(AtomCategory(term: value, scheme: categoryScheme)) }
         case .rights: entry.rights = AtomText(type: .text, value: value)
+        case .fallbackSummary: if entry.summary == nil { entry.summary = AtomText(type: .text, value: value) }
         case .generator, .logo, .published, .updated: break
         }
     }
@@ -91,6 +92,7 @@ extension RSSDocumentDecoder {
         case .rights: feed.rights = AtomText(type: .text, value: value)
         case .generator: if !value.isEmpty { feed.generator = AtomGenerator(name: value) }
         case .logo: if !value.isEmpty { feed.logo = resolve(value) }
+        case .fallbackSummary: if feed.subtitle == nil { feed.subtitle = AtomText(type: .text, value: value) }
         case .content, .contributor, .published, .updated: break
         }
     }

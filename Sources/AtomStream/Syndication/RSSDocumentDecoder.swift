@@ -102,6 +102,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
         case .channel: role = try channelChildRole(tag)
         case .item: role = try itemChildRole(tag)
         case .mediaGroup: role = try mediaChildRole(tag) ?? .ignored
+        case .itunesCategory(let scope): role = itunesChildRole(tag, scope) ?? .ignored
         case .image:
             role = names.isRSS(tag.namespace) && tag.localName == names.url ? beginField(.logo, .channel) : .ignored
         }
@@ -113,7 +114,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
         guard let frame = frames.popLast() else { return }
         defer { if frame.setsBase { bases.removeLast() } }
         switch frame.role {
-        case .ignored, .root, .channel, .image, .mediaGroup:
+        case .ignored, .root, .channel, .image, .mediaGroup, .itunesCategory:
             return
         case .markup:
             endMarkup(localName: localName, prefix: prefix)
@@ -203,14 +204,34 @@ final class RSSDocumentDecoder: XMLEventHandler {
         if namespace == names.dc || namespace == names.dcterms || namespace == names.atom {
             return moduleFieldRole(tag, .channel) ?? .ignored
         }
-        if namespace == names.itunes {
+        if names.isITunes(namespace) {
             if tag.localName == names.image, feed.logo == nil, let href = tag.string(of: names.href) {
                 feed.logo = resolve(href)
-            } else if tag.localName == names.category, let term = tag.string(of: names.text) {
-                feed.categories.append(AtomCategory(term: term, scheme: "http://www.itunes.com/"))
             }
+            return itunesChildRole(tag, .channel) ?? .ignored
         }
         return .ignored
+    }
+
+    /// iTunes' categories (`text` attribute, nested for subcategories, scheme `http://www.itunes.com/`) and its
+    /// summary and subtitle; `nil` for the other iTunes elements.
+    private func itunesChildRole(_ tag: XMLStartTag, _ scope: RSSScope) -> RSSRole? {
+        guard names.isITunes(tag.namespace) else { return nil }
+        switch tag.localName {
+        case names.category:
+            if let term = tag.string(of: names.text), !term.isEmpty {
+                let category = AtomCategory(term: term, scheme: "http://www.itunes.com/")
+                switch scope {
+                case .channel: feed.categories.append(category)
+                case .item: entry.categories.append(category)
+                }
+            }
+            return .itunesCategory(scope)
+        case names.summary, names.subtitle:
+            return beginField(.fallbackSummary, scope)
+        default:
+            return nil
+        }
     }
 
     private func itemChildRole(_ tag: XMLStartTag) throws(StreamError) -> RSSRole {
@@ -238,11 +259,14 @@ final class RSSDocumentDecoder: XMLEventHandler {
         } else if names.isMedia(namespace) {
             if tag.localName == names.group { return .mediaGroup }
             if let role = try mediaChildRole(tag) { return role }
-        } else if namespace == names.itunes && tag.localName == names.image {
-            if let href = tag.string(of: names.href) {
-                try appendExtension(namespace: namespace, localName: tag.localName, value: resolve(href))
+        } else if names.isITunes(namespace) {
+            if tag.localName == names.image {
+                if let href = tag.string(of: names.href) {
+                    try appendExtension(namespace: namespace, localName: tag.localName, value: resolve(href))
+                }
+                return .ignored
             }
-            return .ignored
+            if let role = itunesChildRole(tag, .item) { return role }
         }
         extensionHasChildren = false
         beginText(markup: false)

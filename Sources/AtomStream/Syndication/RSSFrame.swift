@@ -11,6 +11,9 @@ enum RSSRole {
     case image
     /// A `media:group` of an item, whose `media:content` and `media:thumbnail` children count as the item's.
     case mediaGroup
+    /// An `itunes:category` (its `text` attribute already taken), whose nested `itunes:category` children are
+    /// categories too.
+    case itunesCategory(RSSScope)
     /// An element whose text becomes a field of the channel or the current item.
     case field(RSSField, RSSScope)
     /// An element inside an HTML field (naked markup in a `description`), re-serialized into the value.
@@ -57,6 +60,9 @@ enum RSSField {
     case generator
     /// The channel image's `url`.
     case logo
+    /// `itunes:summary`, `itunes:subtitle`: the item's summary or the channel's subtitle (text) when the feed has
+    /// no `description`.
+    case fallbackSummary
 
     /// Whether the field holds HTML, so that elements inside it are markup rather than noise.
     var isHTML: Bool { self == .description || self == .content }

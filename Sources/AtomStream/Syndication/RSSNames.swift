@@ -4,7 +4,7 @@ struct RSSNames {
     // few namespaces some RSS 2.0 publishers put the plain elements in.
     let rdf, rss10, rss090, userland, userland091, userland21, harvard: XMLName
     // Module namespaces
-    let content, dc, dcterms, atom, media, mediaNoSlash, itunes, slash, wfw, xml: XMLName
+    let content, dc, dcterms, atom, media, mediaNoSlash, itunes, itunesApple, slash, wfw, xml: XMLName
     // Containers
     let rss, rdfRoot, channel, item, image, textInput, textinput, group: XMLName
     // RSS elements
@@ -12,7 +12,7 @@ struct RSSNames {
     let copyright, generator, url, comments: XMLName
     // Module elements
     let encoded, creator, date, subject, rights, contributor, modified, created, issued, updated, published: XMLName
-    let id, summary, thumbnail, commentRss, mediaContent: XMLName
+    let id, summary, subtitle, thumbnail, commentRss, mediaContent: XMLName
     // Attributes
     let version, isPermaLink, domain, length, type, about, href, rel, hreflang, base, fileSize, text: XMLName
 
@@ -31,6 +31,7 @@ struct RSSNames {
         media = table.intern("http://search.yahoo.com/mrss/")
         mediaNoSlash = table.intern("http://search.yahoo.com/mrss")
         itunes = table.intern("http://www.itunes.com/dtds/podcast-1.0.dtd")
+        itunesApple = table.intern("http://www.itunes.com/DTDs/Podcast-1.0.dtd")
         slash = table.intern("http://purl.org/rss/1.0/modules/slash/")
         wfw = table.intern("http://wellformedweb.org/CommentAPI/")
         xml = table.intern("http://www.w3.org/XML/1998/namespace")
@@ -69,6 +70,7 @@ struct RSSNames {
         published = table.intern("published")
         id = table.intern("id")
         summary = table.intern("summary")
+        subtitle = table.intern("subtitle")
         thumbnail = table.intern("thumbnail")
         mediaContent = table.intern("content")
         commentRss = table.intern("commentRss")
@@ -91,6 +93,11 @@ struct RSSNames {
     func isRSS(_ namespace: XMLName) -> Bool {
         namespace.isNone || namespace == rss10 || namespace == rss090 || namespace == userland || namespace == harvard
             || namespace == userland091 || namespace == userland21
+    }
+
+    /// Whether `namespace` is iTunes' (feeds write it as Apple's documentation does, and in lowercase).
+    func isITunes(_ namespace: XMLName) -> Bool {
+        namespace == itunes || namespace == itunesApple
     }
 
     /// Whether `namespace` is Media RSS's (published with and without the trailing slash).

@@ -55,7 +55,8 @@ struct RSSFeedGenerator {
                     <category><![CDATA[\(random.pick(["tips", "audio", "video"]))]]></category>
                     <guid isPermaLink="false">https://blog.example.com/?p=\(index)</guid>
                     <description>&lt;p&gt;\(summary) &amp;amp; \(index)&lt;/p&gt;</description>
-                    <content:encoded><![CDATA[<p>\(body)</p><p><a href="https://blog.example.com/\(post)/">Read on</a></p>]]></content:encoded>
+                    <content:encoded><![CDATA[<p>\(body)</p>
+                    <p><a href="https://blog.example.com/\(post)/">Read on</a></p>]]></content:encoded>
                     <enclosure url="https://cdn.example.com/\(post).mp3" length="\(size)" type="audio/mpeg"/>
                     <media:thumbnail url="https://cdn.example.com/\(post).jpg"/>
                     <itunes:duration>\(random.below(90)):\(pad(random.below(60)))</itunes:duration>
