@@ -168,7 +168,8 @@ struct FeedParserRSSTests {
              "http://my.netscape.com/publish/formats/rss-0.91.dtd">
             <rss version="0.91"><channel><title>Caf&eacute;&nbsp;&amp; bar</title>
             <item><title>&ldquo;Quoted&rdquo; &euro;5 &Omega;</title>\
-            <link>http://example.com/?a=1&amp;b=&eacute;</link></item></channel></rss>
+            <link>http://example.com/?a=1&amp;b=&eacute;</link>\
+            <enclosure url="http://example.com/caf&eacute;.mp3" type="audio/mpeg"/></item></channel></rss>
             """
         let (outcome, feed) = decodeFeedEveryWay(document)
         #expect(outcome.error == nil)
@@ -176,6 +177,7 @@ struct FeedParserRSSTests {
         #expect(feed.title?.value == "Café\u{A0}& bar")
         #expect(outcome.items.first?.title?.value == "\u{201C}Quoted\u{201D} €5 Ω")
         #expect(outcome.items.first?.links.first?.href == "http://example.com/?a=1&b=é")
+        #expect(outcome.items.first?.links.last?.href == "http://example.com/café.mp3", "attribute values too")
     }
 
     @Test("Versions of rss name the format", arguments: [
