@@ -117,6 +117,9 @@ final class XMLPushParser {
     }
 
     deinit {
+        // libxml2 makes a stand-in document for "expat compatibility" when it meets an entity declaration, even one
+        // our handler refused, and leaves freeing it to the caller.
+        if let document = context.pointee.myDoc { xmlFreeDoc(document) }
         xmlFreeParserCtxt(context)
     }
 
