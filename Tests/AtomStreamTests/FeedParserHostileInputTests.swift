@@ -33,6 +33,18 @@ struct FeedParserHostileInputTests {
         #expect(!error.message.contains("root:"))
     }
 
+    @Test("Many HTML entity references cost what their characters cost: no expansion beyond one character each")
+    func manyEntityReferences() throws {
+        let references = String(repeating: "&eacute;&nbsp;", count: 100_000)
+        let document = "<rss version=\"0.91\"><channel><item><title>\(references)</title>"
+            + "<enclosure url=\"http://x.test/\(references.prefix(70_000))\"/></item></channel></rss>"
+        let outcome = decode(Array(document.utf8))
+        #expect(outcome.error == nil)
+        let item = try #require(outcome.items.first)
+        #expect(item.title?.value == String(repeating: "é\u{A0}", count: 100_000))
+        #expect(item.links.first?.href == "http://x.test/" + String(repeating: "é\u{A0}", count: 5_000))
+    }
+
     @Test("Deep nesting inside an item is a depth error with a bounded path")
     func deepNesting() throws {
         let document = "<rss version=\"2.0\"><channel><item><title>a</title></item><item>"

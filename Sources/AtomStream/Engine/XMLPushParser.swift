@@ -27,6 +27,8 @@ final class XMLPushParser {
     private var hasFailed = false
     private var isTerminating = false
     private var commentGuard = CommentOpenerGuard()
+    /// HTML 4's named entities, when this parser replaces them; freed after the context that used them.
+    private var htmlEntityTable: HTMLEntityTable?
     /// Bytes handed to libxml2: the position of last resort when it can no longer say how far it got.
     private var bytesPushed = 0
 
@@ -92,8 +94,13 @@ final class XMLPushParser {
                 message: "entity declaration <!ENTITY \(entity)> refused: FeedStream never expands DTD entities")
         }
         if htmlEntities {
-            sax.getEntity = { _, name in
-                HTMLEntityTable.shared.entity(named: name)?.assumingMemoryBound(to: xmlEntity.self)
+            htmlEntityTable = HTMLEntityTable()
+            sax.getEntity = { user, name in
+                let parser = XMLPushParser.from(user)
+                let state = parser.context.pointee.instate
+                let inAttribute = state == XML_PARSER_ATTRIBUTE_VALUE || state == XML_PARSER_START_TAG
+                return parser.htmlEntityTable?.entity(named: name, inAttribute: inAttribute)?
+                    .assumingMemoryBound(to: xmlEntity.self)
             }
         }
         sax.serror = { user, error in
@@ -121,6 +128,7 @@ final class XMLPushParser {
         // our handler refused, and leaves freeing it to the caller.
         if let document = context.pointee.myDoc { xmlFreeDoc(document) }
         xmlFreeParserCtxt(context)
+        htmlEntityTable = nil
     }
 
     private static func from(_ user: UnsafeMutableRawPointer?) -> XMLPushParser {
