@@ -33,6 +33,20 @@ struct FeedParserHostileInputTests {
         #expect(!error.message.contains("root:"))
     }
 
+    /// Found by fuzzing the feed target: the comment guard measured where to look for `-->` against the wrong
+    /// tail when an ordinary comment came first, and released `<!-->` alone, which libxml2 reports unterminated.
+    @Test("A comment opening with `<!-->` after another comment parses whole and in every chunking")
+    func commentOpenerAfterComment() throws {
+        let atom = "<!-- a -->\n<!-->x-->\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id></entry></feed>"
+        let viaAtom = decodeAtomEveryWay(atom)
+        #expect(viaAtom.outcome.error == nil)
+        #expect(viaAtom.outcome.items.map(\.id) == ["1"])
+        let rss = "<!-- a -->\n<!-->x-->\n<rss version=\"2.0\"><channel><item><guid>1</guid></item></channel></rss>"
+        let viaFeed = decodeFeedEveryWay(rss)
+        #expect(viaFeed.outcome.error == nil)
+        #expect(viaFeed.outcome.items.map(\.id) == ["1"])
+    }
+
     @Test("Many HTML entity references cost what their characters cost: no expansion beyond one character each")
     func manyEntityReferences() throws {
         let references = String(repeating: "&eacute;&nbsp;", count: 100_000)
