@@ -27,12 +27,19 @@ public struct HTTPResponseError: Error, Sendable, Hashable, CustomStringConverti
     public var isBodyTruncated: Bool
     /// The service's error as the parser read it from the body, when the body is an error document it knows.
     public var serviceError: StreamError?
+    /// The response's header fields, names lowercased: `Retry-After` and `x-rate-limit-reset` tell when to try a
+    /// 429 or 503 again (``RetryPolicy``).
+    public var headers: [String: String]
+    /// The `WWW-Authenticate` header of a 401 that came as an authentication challenge whose body the platform
+    /// withheld (see ``init(challenge:)``).
+    public var authenticationChallenge: String?
 
     /// Creates an error.
     public init(
         reason: Reason, statusCode: Int?, contentType: String?, body: String, isBodyTruncated: Bool = false,
-        serviceError: StreamError? = nil
+        serviceError: StreamError? = nil, headers: [String: String] = [:]
     ) {
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
         self.reason = reason
         self.statusCode = statusCode
         self.contentType = contentType
@@ -41,13 +48,13 @@ public struct HTTPResponseError: Error, Sendable, Hashable, CustomStringConverti
         self.serviceError = serviceError
     }
 
-    /// `HTTP 403 (application/atom+xml): IBM Connections error 403: …`, or the start of the body.
+    /// `HTTP 403 (application/atom+xml): IBM Connections error 403: …`, or `HTTP 401 (text/html): Unauthorized
+    /// Invalid signature` — the status and the service's ``message`` on one line.
     public var description: String {
         let status = statusCode.map { "HTTP \($0)" } ?? "response"
         let type = contentType.map { " (\($0))" } ?? ""
         let what = reason == .mediaType ? " is not of an accepted media type" : ""
-        let detail = serviceError?.message ?? String(body.prefix(200)).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        let detail = message
         return "\(status)\(type)\(what): \(detail.isEmpty ? "empty body" : detail)"
     }
 }

@@ -19,15 +19,20 @@ public struct HTTPResponseInfo: Sendable, Hashable, Codable {
     /// The body length announced by `Content-Length`, or `nil` when the server did not announce one (chunked
     /// transfer encoding).
     public var expectedContentLength: Int64?
+    /// Every header field, names lowercased (`etag`, `retry-after`, `x-rate-limit-reset`): what conditional GET
+    /// and retries read. Look fields up with ``header(_:)``.
+    public var headers: [String: String]
 
     /// Creates a description of a response head.
     public init(
-        url: URL? = nil, statusCode: Int? = nil, contentType: String? = nil, expectedContentLength: Int64? = nil
+        url: URL? = nil, statusCode: Int? = nil, contentType: String? = nil, expectedContentLength: Int64? = nil,
+        headers: [String: String] = [:]
     ) {
         self.url = url
         self.statusCode = statusCode
         self.contentType = contentType
         self.expectedContentLength = expectedContentLength
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
         (mediaType, charset) = Self.parse(contentType: contentType)
     }
 
@@ -35,8 +40,11 @@ public struct HTTPResponseInfo: Sendable, Hashable, Codable {
     public init(_ response: URLResponse) {
         let http = response as? HTTPURLResponse
         var contentType: String?
+        var headers: [String: String] = [:]
         for (name, value) in http?.allHeaderFields ?? [:] {
-            if let name = name as? String, name.lowercased() == "content-type" { contentType = value as? String }
+            guard let name = (name as? String)?.lowercased(), let value = value as? String else { continue }
+            headers[name] = value
+            if name == "content-type" { contentType = value }
         }
         if http == nil, let mimeType = response.mimeType {
             contentType = mimeType + (response.textEncodingName.map { "; charset=\($0)" } ?? "")
@@ -44,7 +52,12 @@ public struct HTTPResponseInfo: Sendable, Hashable, Codable {
         let length = response.expectedContentLength
         self.init(
             url: response.url, statusCode: http?.statusCode, contentType: contentType,
-            expectedContentLength: length >= 0 ? length : nil)
+            expectedContentLength: length >= 0 ? length : nil, headers: headers)
+    }
+
+    /// The value of the header field `name` (case-insensitive), or `nil`.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
     }
 
     /// Whether the media type is XML (`text/xml`, `application/xml`, `application/atom+xml`, …).

@@ -16,16 +16,21 @@ import FoundationNetworking
 ///     if case .items(let entries) = event { show(entries) }
 /// }
 /// let session = URLSession(configuration: .default, delegate: delegate, delegateQueue: nil)
-/// session.dataTask(with: url).resume()
+/// session.dataTask(with: try request.authorized(by: signer)).resume()
 /// session.finishTasksAndInvalidate()
 /// ```
+///
+/// The delegate never sees the request, so it cannot sign it: a session of your own sends what you give it.
+/// Sign each request yourself, last, with `request.authorized(by:)` and any ``RequestAuthorizer``
+/// (``HTTPBasicAuthorizer``, ``OAuth1Signer``) — after its URL, method, headers and body are final, and anew for
+/// every request, so that each OAuth signature gets its own nonce and timestamp.
 ///
 /// The parser is created from the response head (``HTTPResponseInfo``), so it can be given the response's
 /// `charset` and URL. The head is checked against ``ResponseRequirements`` first: a refused response is not
 /// parsed as data; its body is collected and the transfer ends with an ``HTTPResponseError``.
 ///
 /// One delegate serves one data task: create one per request (as
-/// `URLSession.parsedItems(for:configuration:requirements:parser:)` and its siblings do, each with a
+/// `URLSession.parsedItems(for:configuration:requirements:authorizer:parser:)` and its siblings do, each with a
 /// session of its own). Events are delivered in order, on the session's delegate
 /// queue; the first error cancels the task.
 ///
@@ -167,6 +172,22 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
         }
     }
 
+    public func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation hangs on a challenge it finds no stored credential for, and cancels the task
+            // (body unread) on any other answer: end with the refusal itself, status and challenge.
+            lock.withLock {
+                if claim(task), let error = HTTPResponseError(challenge: challenge) { end(with: error) }
+            }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+            completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
+
     // MARK: Internals (called holding the lock)
 
     /// Binds the delegate to the first task it hears from; any other task is refused.
@@ -197,15 +218,10 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
                 serviceError = error
             } catch {}
         }
-        let text: String
-        if let charset = head.charset?.lowercased(), ["iso-8859-1", "latin1", "us-ascii"].contains(charset) {
-            text = String(decoding: body.map { UInt16($0) }, as: UTF16.self)
-        } else {
-            text = String(decoding: body, as: UTF8.self)
-        }
+        let text = HTTPResponseError.text(of: body, charset: head.charset)
         return HTTPResponseError(
             reason: reason, statusCode: head.statusCode, contentType: head.contentType, body: text,
-            isBodyTruncated: truncated, serviceError: serviceError)
+            isBodyTruncated: truncated, serviceError: serviceError, headers: head.headers)
     }
 }
 

@@ -21,9 +21,12 @@ extension URLSession {
     ///
     /// Items are buffered without bound while the consumer is slower than the network: `URLSession` pushes
     /// and cannot be made to wait. For unbounded streams, keep the loop body quick or hand items off.
+    ///
+    /// `authorizer` (``HTTPBasicAuthorizer``, ``OAuth1Signer``) adds its credentials to `request` just before the
+    /// transfer starts; when it throws, the sequence ends with its error and nothing is sent.
     public static func parsedItems<Parser: NetworkStreamingParser>(
         for request: URLRequest, configuration: URLSessionConfiguration = .default,
-        requirements: ResponseRequirements = .anySuccess,
+        requirements: ResponseRequirements = .anySuccess, authorizer: (any RequestAuthorizer)? = nil,
         parser: @escaping @Sendable (HTTPResponseInfo) -> Parser
     ) -> AsyncThrowingStream<Parser.Item, any Error> {
         let (stream, continuation) = AsyncThrowingStream<Parser.Item, any Error>.makeStream()
@@ -35,7 +38,9 @@ extension URLSession {
             case .response, .progress: break
             }
         }
-        start(request, configuration: configuration, delegate: delegate, continuation: continuation)
+        start(
+            request, authorizer: authorizer, configuration: configuration, delegate: delegate,
+            continuation: continuation)
         return stream
     }
 
@@ -57,10 +62,10 @@ extension URLSession {
     ///
     /// The sequence ends after ``StreamingDataEvent/finished(_:)``; errors are thrown rather than yielded as
     /// ``StreamingDataEvent/failed(_:)``. Cancellation and buffering are as for
-    /// ``parsedItems(for:configuration:requirements:parser:)``.
+    /// ``parsedItems(for:configuration:requirements:authorizer:parser:)``.
     public static func parsedEvents<Parser: NetworkStreamingParser, Summary: Sendable>(
         for request: URLRequest, configuration: URLSessionConfiguration = .default,
-        requirements: ResponseRequirements = .anySuccess,
+        requirements: ResponseRequirements = .anySuccess, authorizer: (any RequestAuthorizer)? = nil,
         parser: @escaping @Sendable (HTTPResponseInfo) -> Parser,
         summary: @escaping @Sendable (Parser) -> Summary
     ) -> AsyncThrowingStream<StreamingDataEvent<Parser.Item, Summary>, any Error> {
@@ -77,7 +82,9 @@ extension URLSession {
                 continuation.yield(event)
             }
         }
-        start(request, configuration: configuration, delegate: delegate, continuation: continuation)
+        start(
+            request, authorizer: authorizer, configuration: configuration, delegate: delegate,
+            continuation: continuation)
         return stream
     }
 
@@ -91,26 +98,35 @@ extension URLSession {
     ///
     /// A refused response ends in an ``HTTPResponseError`` carrying the body's text; its
     /// ``HTTPResponseError/serviceError`` is `nil` here, since no parser is involved. Cancellation and buffering
-    /// are as for ``parsedItems(for:configuration:requirements:parser:)``.
+    /// are as for ``parsedItems(for:configuration:requirements:authorizer:parser:)``.
     public static func dataChunks(
         for request: URLRequest, configuration: URLSessionConfiguration = .default,
-        requirements: ResponseRequirements = .anySuccess
+        requirements: ResponseRequirements = .anySuccess, authorizer: (any RequestAuthorizer)? = nil
     ) -> AsyncThrowingStream<Data, any Error> {
-        parsedItems(for: request, configuration: configuration, requirements: requirements) { _ in
+        parsedItems(for: request, configuration: configuration, requirements: requirements, authorizer: authorizer) {
+            _ in
             ChunkPassthrough()
         }
     }
 
     private static func start<Parser: NetworkStreamingParser, Summary: Sendable, Element>(
-        _ request: URLRequest, configuration: URLSessionConfiguration,
+        _ request: URLRequest, authorizer: (any RequestAuthorizer)?, configuration: URLSessionConfiguration,
         delegate: StreamingDataDelegate<Parser, Summary>,
         continuation: AsyncThrowingStream<Element, any Error>.Continuation
     ) {
+        // Signed last, so that a signature's timestamp is as fresh as it can be and covers the request as sent.
+        let signed: URLRequest
+        do {
+            signed = try request.authorized(by: authorizer)
+        } catch {
+            continuation.finish(throwing: error)
+            return
+        }
         // A serial queue keeps the delegate's callbacks, and so the events, in order.
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-        let task = session.dataTask(with: request)
+        let task = session.dataTask(with: signed)
         continuation.onTermination = { termination in
             // The consumer stopped (or the transfer ended): close the connection, deliver nothing more.
             if case .cancelled = termination {

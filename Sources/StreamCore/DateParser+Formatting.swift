@@ -4,6 +4,15 @@ extension DateParser {
     /// Formats a date as RFC 3339 in UTC with a `Z`, with milliseconds only when they are not zero:
     /// `2005-07-31T12:29:29Z`, `2012-04-23T18:25:43.511Z`.
     public static func rfc3339String(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendRFC3339(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the RFC 3339 form of ``rfc3339String(_:)`` as UTF-8 bytes, without making a `String`: for
+    /// writers that print many dates.
+    public static func appendRFC3339(_ date: Date, to bytes: inout [UInt8]) {
         let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         var seconds = Int(totalMilliseconds / 1000)
         var milliseconds = Int(totalMilliseconds - Double(seconds) * 1000)
@@ -18,10 +27,22 @@ extension DateParser {
             days -= 1
         }
         let (year, month, day) = civil(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if milliseconds != 0 { text += "." + pad(milliseconds, 3) }
-        return text + "Z"
+        appendPadded(year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(day, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendPadded(secondOfDay / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay / 60 % 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay % 60, 2, to: &bytes)
+        if milliseconds != 0 {
+            bytes.append(UInt8(ascii: "."))
+            appendPadded(milliseconds, 3, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// The inverse of `daysFromCivil` (Howard Hinnant's `civil_from_days`).
@@ -37,8 +58,26 @@ extension DateParser {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    /// Appends `value` in decimal, zero-padded to `width` digits (a minus sign first for negative years).
+    private static func appendPadded(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            appendPadded(-value, width, to: &bytes)
+            return
+        }
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+        let end = bytes.count + digits
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var remaining = value
+        for index in stride(from: end - 1, through: end - digits, by: -1) {
+            bytes[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        }
     }
 }

@@ -24,7 +24,7 @@ struct FeedStreamTool: AsyncParsableCommand {
             """,
         subcommands: [
             AtomCommand.self, FeedCommand.self, TwitterCommand.self, TwitterStreamCommand.self, JiveInboxCommand.self,
-            ItemsCommand.self, JSONCommand.self,
+            ItemsCommand.self, JSONCommand.self, FellowshipOneTokenCommand.self,
         ])
 
     static func main() async {

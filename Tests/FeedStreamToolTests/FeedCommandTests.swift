@@ -70,4 +70,27 @@ struct FeedCommandTests {
         #expect(repaired.lines.count == 1)
         #expect(!repaired.error.isEmpty, "each repair is listed on standard error")
     }
+
+    /// An RSS 2.0 page whose `atom:link rel="next"` (relative, resolved against the response URL) names the next.
+    static func rssPage(_ page: Int, of pages: Int) -> String {
+        let next = page < pages ? "<atom:link rel=\"next\" href=\"feed?page=\(page + 1)\"/>" : ""
+        let items = (1...2).map { "<item><guid>urn:p\(page)i\($0)</guid><title>p\(page) i\($0)</title></item>" }
+        return "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><title>t</title>\(next)"
+            + items.joined() + "</channel></rss>"
+    }
+
+    @Test("feed URL --pages all follows atom:link rel=\"next\" through an RSS feed")
+    func rssPages() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 120) { request in
+            let page = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
+            return .init(contentType: "application/rss+xml", text: Self.rssPage(page, of: 3))
+        }
+        let all = try tool.run(["feed", "--pages", "all", "--metadata", server.url("/feed").absoluteString])
+        #expect(all.status == 0, "\(all.error)")
+        let objects = all.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.compactMap { $0["id"] as? String } == (1...3).flatMap { p in ["urn:p\(p)i1", "urn:p\(p)i2"] })
+        #expect((objects.last?["feed"] as? [String: Any])?["format"] as? String == "rss2.0")
+        #expect(server.snapshot.requests == ["/feed", "/feed?page=2", "/feed?page=3"])
+    }
 }

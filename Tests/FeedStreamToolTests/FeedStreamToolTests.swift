@@ -164,4 +164,67 @@ struct FeedStreamToolURLTests {
             #expect(result.output.contains("USAGE: feedstream \(subcommand)"), "\(subcommand)")
         }
     }
+
+    /// A small Atom page whose `next` link (relative, resolved against the response URL) names page `page + 1`.
+    static func atomPage(_ page: Int, of pages: Int) -> String {
+        let next = page < pages ? "<link rel=\"next\" href=\"feed?page=\(page + 1)\"/>" : ""
+        let entries = (1...2).map { "<entry><id>urn:p\(page)e\($0)</id><title>p\(page) e\($0)</title></entry>" }
+        return "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title>\(next)\(entries.joined())</feed>"
+    }
+
+    @Test("--pages follows rel=\"next\" in order; --pages 2 stops after two")
+    func pages() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let server = try LoopbackHTTPServer(maximumRequests: 5, lifetime: 120) { request in
+            let page = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
+            return .init(contentType: "application/atom+xml", text: Self.atomPage(page, of: 3))
+        }
+        let all = try tool.run(["atom", "--pages", "all", server.url("/feed").absoluteString])
+        #expect(all.status == 0, "\(all.error)")
+        let ids = all.lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(ids == ["urn:p1e1", "urn:p1e2", "urn:p2e1", "urn:p2e2", "urn:p3e1", "urn:p3e2"])
+        let two = try tool.run(["atom", "--pages", "2", "--count", server.url("/feed").absoluteString])
+        #expect(two.output.hasPrefix("{\"items\":4,"))
+        #expect(server.snapshot.requests == ["/feed", "/feed?page=2", "/feed?page=3", "/feed", "/feed?page=2"])
+    }
+
+    @Test("--retries: a 429 with Retry-After is retried, then the items print")
+    func retries() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let limited = try LoopbackHTTPServer.sequence([
+            .init(status: 429, contentType: "text/plain", headers: [("Retry-After", "1")], text: "slow down"),
+            .init(contentType: "application/atom+xml", text: Self.atomPage(1, of: 1)),
+        ])
+        let result = try tool.run(["atom", "--count", limited.url("/feed").absoluteString])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("{\"items\":2,"))
+        #expect(result.error.contains("HTTP 429, retrying in 1 s"))
+        let refused = try LoopbackHTTPServer.sequence([
+            .init(status: 429, contentType: "text/plain", headers: [("Retry-After", "1")], text: "slow down")
+        ])
+        let none = try tool.run(["atom", "--retries", "0", refused.url("/feed").absoluteString])
+        #expect(none.status == 1)
+        #expect(none.error.hasPrefix("feedstream: error: HTTP 429"))
+    }
+
+    @Test("--cache: the second run sends If-None-Match, gets a 304 and prints the cached items")
+    func cache() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let server = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 120) { request in
+            if request.header("If-None-Match") == "\"v1\"" { return .init(status: 304) }
+            return .init(
+                contentType: "application/atom+xml", headers: [("ETag", "\"v1\"")], text: Self.atomPage(1, of: 1))
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedstream-cache-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try tool.run(["atom", "--cache", directory.path, server.url("/feed").absoluteString])
+        let second = try tool.run(["atom", "--cache", directory.path, server.url("/feed").absoluteString])
+        #expect(first.status == 0, "\(first.error)")
+        #expect(second.status == 0, "\(second.error)")
+        #expect(first.lines.count == 2)
+        #expect(second.output == first.output)
+        #expect(server.snapshot.received.map { $0.header("If-None-Match") } == [nil, "\"v1\""])
+    }
 }

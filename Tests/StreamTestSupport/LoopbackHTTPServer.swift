@@ -131,6 +131,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// A server that answers its requests with `routes` in turn, whatever they ask for.
+    public static func sequence(_ routes: [Route], lifetime: TimeInterval = 120) throws -> LoopbackHTTPServer {
+        let counter = LockedCounter()
+        return try LoopbackHTTPServer(maximumRequests: routes.count, lifetime: lifetime) { _ in
+            routes[min(counter.next(), routes.count - 1)]
+        }
+    }
+
     /// A server whose responses `respond` computes from each request (called on the server thread).
     public init(
         maximumRequests: Int = 1, lifetime: TimeInterval = 300, holdTimeout: TimeInterval = 600,
@@ -341,5 +349,19 @@ extension URLSessionConfiguration {
         configuration.timeoutIntervalForRequest = patientTimeout
         configuration.timeoutIntervalForResource = patientTimeout * 2
         return configuration
+    }
+}
+
+/// A counter shared with the server thread.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The current value, then counts one more.
+    func next() -> Int {
+        lock.withLock {
+            defer { value += 1 }
+            return value
+        }
     }
 }

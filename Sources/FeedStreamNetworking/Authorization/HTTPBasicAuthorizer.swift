@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// HTTP Basic authentication (RFC 7617): the `Authorization: Basic …` header, as Jive and IBM Connections

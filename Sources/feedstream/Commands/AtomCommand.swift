@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtomStream
+import FeedStreamServices
 
 /// `feedstream atom`: Atom feeds and entry documents.
 struct AtomCommand: DecodingCommand {
@@ -18,14 +19,11 @@ struct AtomCommand: DecodingCommand {
     func validate() throws { try validateRemote() }
 
     func run() async throws {
-        let recover = recover
+        let options = AtomParser.Options(recover: recover)
         try await run(
             Decoding(
-                makeParser: { head in
-                    AtomParser(
-                        options: .init(
-                            baseURL: head?.url?.absoluteString, recover: recover, defaultEncoding: head?.charset))
-                },
-                metadata: { ["feed": $0.feed] }, warnings: { $0.warnings }))
+                makeParser: { AtomParser(options: options) }, metadata: { ["feed": $0.feed] },
+                warnings: { $0.warnings }, strategy: ConnectionsPaging(options: options),
+                pageMetadata: { ["feed": $0] }))
     }
 }

@@ -16,12 +16,13 @@ extension DecodingCommand {
     /// Checks what applies only to a URL.
     func validateRemote() throws {
         if input.remoteURL == nil && remote.isSpecified {
-            throw ValidationError("--user and --header apply only when the input is an http:// or https:// URL")
+            throw ValidationError("--user, --oauth1, --header, --pages, --cache and --retries apply only when the input is an http:// or "
+                    + "https:// URL")
         }
     }
 
     /// Runs `decoding` over the input and exits with the contract's status when it is not 0.
-    func run<Parser>(_ decoding: Decoding<Parser>) async throws {
+    func run<Parser, Strategy>(_ decoding: Decoding<Parser, Strategy>) async throws {
         let runner = StreamRunner(input: input, output: output, metadataRequested: metadataRequested, remote: remote)
         let status = await runner.run(decoding)
         if status != 0 { throw ExitCode(status) }

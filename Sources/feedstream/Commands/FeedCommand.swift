@@ -1,5 +1,11 @@
 import ArgumentParser
 import AtomStream
+import FeedStreamNetworking
+import FeedStreamServices
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `feedstream feed`: any syndication format — Atom 1.0 / 0.3, RSS 0.9x / 1.0 / 2.0 — sniffed from the root.
 struct FeedCommand: DecodingCommand {
@@ -19,14 +25,32 @@ struct FeedCommand: DecodingCommand {
     func validate() throws { try validateRemote() }
 
     func run() async throws {
-        let recover = recover
+        let options = FeedParser.Options(recover: recover)
         try await run(
             Decoding(
-                makeParser: { head in
-                    FeedParser(
-                        options: .init(
-                            baseURL: head?.url?.absoluteString, recover: recover, defaultEncoding: head?.charset))
-                },
-                metadata: { ["feed": $0.feed] }, warnings: { $0.warnings }))
+                makeParser: { FeedParser(options: options) }, metadata: { ["feed": $0.feed] },
+                warnings: { $0.warnings }, strategy: FeedPaging(options: options), pageMetadata: { ["feed": $0] }))
+    }
+}
+
+/// Pages of a feed of any format: `rel="next"` (Atom, or `atom:link` inside RSS), else OpenSearch arithmetic —
+/// the rules of ``ConnectionsPaging``, which work on any `AtomFeed`.
+struct FeedPaging: PagingStrategy {
+    /// Parser options; each page's `baseURL` and `defaultEncoding` come from its response.
+    var options: FeedParser.Options
+
+    var requirements: ResponseRequirements { .xml }
+
+    func makeParser(for response: HTTPResponseInfo) -> FeedParser {
+        var options = options
+        options.baseURL = response.url?.absoluteString ?? options.baseURL
+        options.defaultEncoding = response.charset ?? options.defaultEncoding
+        return FeedParser(options: options)
+    }
+
+    func summary(of parser: FeedParser) -> AtomFeed { parser.feed }
+
+    func nextRequest(after feed: AtomFeed, page: PageContext, previous: URLRequest) -> URLRequest? {
+        ConnectionsPaging.nextRequest(after: feed, itemCount: page.itemCount, previous: previous)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedStreamServices
 import JSONStream
 
 /// `feedstream twitter`: Twitter search responses (v1, v1.1, v2).
@@ -16,7 +17,10 @@ struct TwitterCommand: DecodingCommand {
     func validate() throws { try validateRemote() }
 
     func run() async throws {
-        try await run(Decoding(makeParser: { _ in TwitterSearchParser() }, metadata: { ["page": $0.page] }))
+        try await run(
+            Decoding(
+                makeParser: { TwitterSearchParser() }, metadata: { ["page": $0.page] },
+                strategy: TwitterSearchPaging(), pageMetadata: { ["page": $0] }))
     }
 }
 
@@ -33,7 +37,10 @@ struct TwitterStreamCommand: DecodingCommand {
     func validate() throws { try validateRemote() }
 
     func run() async throws {
-        try await run(Decoding(makeParser: { _ in TwitterStreamParser() }))
+        try await run(
+            Decoding(
+                makeParser: { TwitterStreamParser() },
+                strategy: ClosurePaging.singlePage(requirements: .json) { _ in TwitterStreamParser() }))
     }
 }
 
@@ -52,7 +59,10 @@ struct JiveInboxCommand: DecodingCommand {
     func validate() throws { try validateRemote() }
 
     func run() async throws {
-        try await run(Decoding(makeParser: { _ in JiveInboxParser() }, metadata: { ["page": $0.page] }))
+        try await run(
+            Decoding(
+                makeParser: { JiveInboxParser() }, metadata: { ["page": $0.page] }, strategy: JiveInboxPaging(),
+                pageMetadata: { ["page": $0] }))
     }
 }
 
@@ -74,7 +84,8 @@ struct ItemsCommand: DecodingCommand {
         // Values print in document order, as read; Jive responses may keep their prefix.
         try await run(
             Decoding(
-                makeParser: { _ in JSONItemParser<JSONValue>(path: path, options: .jive) },
+                makeParser: { JSONItemParser<JSONValue>(path: path, options: .jive) },
+                strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: path, options: .jive) },
                 printItem: { value, output in output.line(raw: value.jsonText) }))
     }
 }
@@ -93,7 +104,8 @@ struct JSONCommand: DecodingCommand {
     func run() async throws {
         try await run(
             Decoding(
-                makeParser: { _ in JSONItemParser<JSONValue>(path: "$") },
+                makeParser: { JSONItemParser<JSONValue>(path: "$") },
+                strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: "$") },
                 printItem: { value, output in output.line(raw: value.jsonText) }))
     }
 }

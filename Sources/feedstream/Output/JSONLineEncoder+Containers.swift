@@ -11,9 +11,10 @@ extension JSONLineEncoder {
 
         private func member(_ key: Key, _ write: () throws -> Void) throws {
             guard valid else { throw Unsupported() }
-            let start = encoder.beginMember(key)
+            let name = key.stringValue
+            let start = encoder.beginMember(name)
             try write()
-            encoder.endMember(key, start: start)
+            encoder.endMember(name, start: start)
         }
 
         mutating func encodeNil(forKey key: Key) throws { try member(key) { encoder.writeNull() } }

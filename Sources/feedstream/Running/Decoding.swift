@@ -1,36 +1,26 @@
 import FeedStreamNetworking
 import StreamCore
 
-/// What one decoding subcommand does with its input: the parser it makes, how it prints an item, and what
-/// `--metadata` prints after the items.
+/// What one decoding subcommand does with its input: the parser it makes for a file, the paging strategy it
+/// follows for a URL, how it prints an item, and what `--metadata` prints after the items.
 ///
-/// The closures that run while a response streams in are `@Sendable`: for a URL the parser lives inside
-/// FeedStreamNetworking's delegate, on the session's queue, and is made from the response head (its charset
-/// and URL). For a file there is no head.
-struct Decoding<Parser: NetworkStreamingParser> {
-    /// What a response must be for its body to be decoded.
-    var requirements = ResponseRequirements.anySuccess
-    /// Creates the parser, from the response head when the input is a URL.
-    var makeParser: @Sendable (HTTPResponseInfo?) -> Parser
-    /// The `--metadata` line (`{"feed": …}`, `{"page": …}`), read from the parser after the end; `nil` for
-    /// subcommands that have none.
-    var metadata: (@Sendable (Parser) -> (any Encodable & Sendable))?
-    /// Repairs made in recover mode, printed on standard error after the run.
-    var warnings: @Sendable (Parser) -> [StreamError] = { _ in [] }
-    /// Prints one item.
-    var printItem: (Parser.Item, OutputWriter) throws -> Void
-}
+/// Both ways decode the same items. For a URL each page's parser is made by the strategy inside
+/// FeedStreamNetworking's delegate, from the page's response head (its charset and URL), and `--metadata`
+/// reads the last page's summary; for a file `--metadata` reads the parser after its end.
+struct Decoding<Parser: StreamingParser, Strategy: PagingStrategy>
+where Strategy.Parser.Item == Parser.Item, Parser.Item: Codable, Strategy.Summary: Codable {
+    typealias Item = Parser.Item
 
-extension Decoding where Parser.Item: Encodable {
-    /// Items printed with their `Codable` encoding.
-    init(
-        requirements: ResponseRequirements = .anySuccess,
-        makeParser: @escaping @Sendable (HTTPResponseInfo?) -> Parser,
-        metadata: (@Sendable (Parser) -> (any Encodable & Sendable))? = nil,
-        warnings: @escaping @Sendable (Parser) -> [StreamError] = { _ in [] }
-    ) {
-        self.init(
-            requirements: requirements, makeParser: makeParser, metadata: metadata, warnings: warnings,
-            printItem: { item, output in try output.line(item) })
-    }
+    /// Creates the parser for a file or standard input.
+    var makeParser: () -> Parser
+    /// The `--metadata` line for a file (`{"feed": …}`, `{"page": …}`); `nil` for subcommands without one.
+    var metadata: ((Parser) -> any Encodable)?
+    /// Repairs made in recover mode, printed on standard error after the run.
+    var warnings: (Parser) -> [StreamError] = { _ in [] }
+    /// Pages of a URL: how each is decoded and how the next is asked for.
+    var strategy: Strategy
+    /// The `--metadata` line for a URL, from the last page's summary.
+    var pageMetadata: ((Strategy.Summary) -> any Encodable)?
+    /// Prints one item.
+    var printItem: (Item, OutputWriter) throws -> Void = { item, output in try output.line(item) }
 }

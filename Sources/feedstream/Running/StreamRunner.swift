@@ -6,9 +6,9 @@ import StreamCore
     import FoundationNetworking
 #endif
 
-/// Runs one decoding subcommand: reads the input in chunks (a file, standard input, or a URL as it streams in),
-/// feeds the parser, prints items as they complete, and turns the outcome into the exit status of the
-/// command-line contract.
+/// Runs one decoding subcommand: reads the input in chunks (a file, standard input, or a URL's pages as they
+/// stream in), prints items as they complete, and turns the outcome into the exit status of the command-line
+/// contract.
 struct StreamRunner {
     var input: InputOptions
     var output: OutputOptions
@@ -16,13 +16,14 @@ struct StreamRunner {
     var remote = RemoteOptions()
 
     /// Decodes the input and returns the exit status: 0, or 1 after printing the error.
-    func run<Parser>(_ decoding: Decoding<Parser>) async -> Int32 {
+    func run<Parser, Strategy>(_ decoding: Decoding<Parser, Strategy>) async -> Int32 {
         let writer = OutputWriter()
-        var tally = Tally()
+        var itemCount = 0
+        var byteCount = 0
         var warnings: [StreamError] = []
-        var metadata: (any Encodable & Sendable)?
+        var metadata: (any Encodable)?
         let emit = { (items: [Parser.Item]) throws in
-            tally.items += items.count
+            itemCount += items.count
             if !output.count {
                 for item in items { try decoding.printItem(item, writer) }
             }
@@ -30,14 +31,14 @@ struct StreamRunner {
         }
         do {
             if let url = input.remoteURL {
-                let outcome = try await fetch(url, decoding, emit: emit)
-                (metadata, warnings, tally.bytes) = (outcome.metadata, outcome.warnings, outcome.bytes)
+                let summary = try await fetch(url, decoding.strategy, emit: emit) { byteCount += $0 }
+                metadata = summary.flatMap { summary in decoding.pageMetadata?(summary) }
             } else {
-                let parser = decoding.makeParser(nil)
+                let parser = decoding.makeParser()
                 defer { warnings = decoding.warnings(parser) }
                 let reader = try InputReader(path: input.input, chunkSize: input.chunkSize)
                 try reader.forEachChunk { chunk in
-                    tally.bytes += chunk.count
+                    byteCount += chunk.count
                     try emit(try parser.parse(chunk))
                 }
                 try parser.finish { item in try emit([item]) }
@@ -46,13 +47,12 @@ struct StreamRunner {
         } catch {
             writer.flush()
             report(warnings)
-            let message = (error as? InputReader.OpenError)?.message ?? String(describing: error)
-            OutputWriter.standardError("feedstream: error: \(message)")
+            OutputWriter.standardError("feedstream: error: \(Self.message(for: error))")
             return 1
         }
         report(warnings)
         if output.count {
-            writer.line(raw: "{\"items\":\(tally.items),\"bytes\":\(tally.bytes)}")
+            writer.line(raw: "{\"items\":\(itemCount),\"bytes\":\(byteCount)}")
         } else if metadataRequested, let metadata {
             do {
                 try writer.line(metadata)
@@ -65,42 +65,41 @@ struct StreamRunner {
         return 0
     }
 
-    private struct Tally {
-        var items = 0
-        var bytes = 0
-    }
-
-    /// What a fetch leaves besides its items.
-    private struct FetchOutcome: Sendable {
-        var metadata: (any Encodable & Sendable)?
-        var warnings: [StreamError]
-        /// Body bytes received.
-        var bytes = 0
-    }
-
-    /// Fetches `url` and decodes the body as it streams in, printing items as they complete.
-    private func fetch<Parser>(
-        _ url: URL, _ decoding: Decoding<Parser>, emit: ([Parser.Item]) throws -> Void
-    ) async throws -> FetchOutcome {
-        let request = try remote.request(for: url).authorized(by: remote.authorizer)
-        let makeParser = decoding.makeParser
-        let readMetadata = decoding.metadata
-        let readWarnings = decoding.warnings
-        let events = URLSession.parsedEvents(
-            for: request, requirements: decoding.requirements, parser: { head in makeParser(head) },
-            summary: { parser in FetchOutcome(metadata: readMetadata?(parser), warnings: readWarnings(parser)) })
-        var outcome = FetchOutcome(warnings: [])
-        var bytes = 0
-        for try await event in events {
+    /// Fetches `url` and the pages after it (`--pages`), printing items as they complete; returns the last
+    /// page's summary.
+    private func fetch<Strategy: PagingStrategy>(
+        _ url: URL, _ strategy: Strategy, emit: ([Strategy.Parser.Item]) throws -> Void, received: (Int) -> Void
+    ) async throws -> Strategy.Summary? where Strategy.Parser.Item: Codable, Strategy.Summary: Codable {
+        let cache = try remote.cacheDirectory.map { try ConditionalGETCache(directory: URL(fileURLWithPath: $0)) }
+        let pager = Pager(
+            request: remote.request(for: url), strategy: strategy, maximumPages: remote.maximumPages,
+            authorizer: try remote.authorizer(), retryPolicy: RetryPolicy(maximumRetries: remote.retries)
+        ).caching(in: cache)
+        var summary: Strategy.Summary?
+        for try await event in pager.events() {
             switch event {
-            case .items(let items): try emit(items)
-            case .progress(let progress): bytes = Int(progress.receivedBytes)
-            case .finished(let summary): outcome = summary
-            case .response, .failed: break
+            case .items(let items, _):
+                try emit(items)
+            case .pageEnded(let page):
+                summary = page.summary
+                received(Int(page.bodyBytes))
+            case .retrying(let delay, let error, let page):
+                let status = error.statusCode.map { "HTTP \($0)" } ?? "refused"
+                OutputWriter.standardError(
+                    "feedstream: warning: page \(page): \(status), retrying in \(Int(delay.rounded(.up))) s")
+            case .response:
+                break
             }
         }
-        outcome.bytes = bytes
-        return outcome
+        return summary
+    }
+
+    /// The error line's text: a positioned `StreamError` as the contract prints it, a service's own error
+    /// document (sent without a position, e.g. with a 200) as its message.
+    static func message(for error: any Error) -> String {
+        if let error = error as? InputReader.OpenError { return error.message }
+        if let error = error as? StreamError, error.line == 0, error.kind == .serviceError { return error.message }
+        return String(describing: error)
     }
 
     private func report(_ warnings: [StreamError]) {

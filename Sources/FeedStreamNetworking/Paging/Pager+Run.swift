@@ -1,0 +1,124 @@
+import Foundation
+import StreamCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Pager {
+    typealias Emit = @Sendable (PagingEvent<Item, Summary>) -> Void
+
+    /// Fetches page after page until the limit, the last page, a repeated request or an error.
+    func run(_ emit: Emit) async throws {
+        var request = self.request
+        var sent: Set<RequestKey> = [RequestKey(request)]
+        var number = 1
+        while true {
+            let metadata = try await fetch(request, number: number, emit: emit)
+            emit(.pageEnded(metadata))
+            if let maximumPages, number >= maximumPages { return }
+            let context = PageContext(number: number, itemCount: metadata.itemCount, response: metadata.response)
+            guard let next = strategy.nextRequest(after: metadata.summary, page: context, previous: request),
+                sent.insert(RequestKey(next)).inserted
+            else { return }
+            request = next
+            number += 1
+        }
+    }
+
+    /// One page: conditional when cached, authorised right before each attempt, retried as the policy says.
+    private func fetch(_ request: URLRequest, number: Int, emit: Emit) async throws -> PageMetadata<Summary> {
+        var retries = 0
+        while true {
+            try Task.checkCancellation()
+            let isGET = (request.httpMethod ?? "GET").uppercased() == "GET"
+            let cached = isGET ? request.url.flatMap { url in cache?.load(url) } : nil
+            var sending = request
+            if let cached {
+                if let tag = cached.entityTag { sending.setValue(tag, forHTTPHeaderField: "If-None-Match") }
+                if let date = cached.lastModified { sending.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
+                // The 304 must reach us: no local HTTP cache may answer the conditional request itself.
+                sending.cachePolicy = .reloadIgnoringLocalCacheData
+            }
+            sending = try sending.authorized(by: authorizer)
+            do {
+                return try await transfer(
+                    sending, cacheKey: isGET ? request.url : nil, number: number, retries: retries, emit: emit)
+            } catch let error as HTTPResponseError where error.statusCode == 304 {
+                // Without a cached entry the request was not conditional: a 304 is then the server's mistake.
+                guard let cached else { throw error }
+                let head = HTTPResponseInfo(
+                    url: request.url, statusCode: 304, contentType: error.contentType, headers: error.headers)
+                emit(.response(head, page: number))
+                if !cached.items.isEmpty { emit(.items(cached.items, page: number)) }
+                return PageMetadata(
+                    number: number, requestURL: request.url, response: head, summary: cached.summary,
+                    itemCount: cached.items.count, isFromCache: true, retries: retries)
+            } catch {
+                guard let delay = retryPolicy.delay(after: error, retriesSoFar: retries),
+                    let refusal = error as? HTTPResponseError
+                else { throw error }
+                emit(.retrying(after: delay, error: refusal, page: number))
+                try await retryPolicy.sleep(delay)
+                retries += 1
+            }
+        }
+    }
+
+    /// One streamed transfer; stores the page in the cache when it came with validators.
+    private func transfer(
+        _ request: URLRequest, cacheKey: URL?, number: Int, retries: Int, emit: Emit
+    ) async throws -> PageMetadata<Summary> {
+        let strategy = self.strategy
+        let events = URLSession.parsedEvents(
+            for: request, configuration: configuration, requirements: strategy.requirements,
+            parser: { head in strategy.makeParser(for: head) }, summary: { parser in strategy.summary(of: parser) })
+        let keepsItems = cache != nil && cacheKey != nil
+        var head = HTTPResponseInfo(url: request.url)
+        var count = 0
+        var received: Int64 = 0
+        var kept: [Item] = []
+        for try await event in events {
+            switch event {
+            case .response(let response):
+                head = response
+                emit(.response(response, page: number))
+            case .items(let items):
+                count += items.count
+                if keepsItems { kept += items }
+                emit(.items(items, page: number))
+            case .progress(let progress):
+                received = progress.receivedBytes
+            case .failed:
+                // parsedEvents throws its errors rather than yielding them.
+                break
+            case .finished(let summary):
+                if let cache, let cacheKey {
+                    // A cache that cannot be written costs the next run a full fetch, not this run its page.
+                    if head.header("ETag") != nil || head.header("Last-Modified") != nil {
+                        try? cache.store(cacheKey, head, kept, summary)
+                    } else {
+                        try? cache.remove(cacheKey)
+                    }
+                }
+                return PageMetadata(
+                    number: number, requestURL: request.url, response: head, summary: summary, itemCount: count,
+                    retries: retries, bodyBytes: received)
+            }
+        }
+        // The stream ends without `finished` only when the consumer has gone away.
+        throw CancellationError()
+    }
+}
+
+/// What makes two requests the same page: method, URL and body.
+struct RequestKey: Hashable {
+    var method: String
+    var url: String
+    var body: Data?
+
+    init(_ request: URLRequest) {
+        method = (request.httpMethod ?? "GET").uppercased()
+        url = request.url?.absoluteString ?? ""
+        body = request.httpBody
+    }
+}
