@@ -3,7 +3,7 @@
 # given time over a seed corpus drawn from ../shared/corpus.
 #
 #   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
-#   TARGET: atom | atom-recover | twitter-search | twitter-stream | jive-inbox | json-items | xml-items
+#   TARGET: atom | atom-recover | twitter-search | twitter-stream | jive-inbox | json-items | xml-items | feed
 #
 # Findings (crash-*, leak-*, timeout-*) are written to .build-fuzz/findings/TARGET/; replay one with
 #   FEEDSTREAM_FUZZ_TARGET=TARGET swift run FeedStreamFuzz FILE
@@ -33,6 +33,7 @@ twitter-stream) seed twitter/streaming ;;
 jive-inbox) seed jive ;;
 json-items) seed json-test-suite; seed jive; seed twitter ;;
 xml-items) cp -n Fixtures/samples/fellowship-one/*.xml "$work/"; seed connections ;;
+feed) seed feedparser/wellformed/rss; seed feedparser/wellformed/rdf; seed feedparser/wellformed/atom; seed feedparser/entities ;;
 *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac
 

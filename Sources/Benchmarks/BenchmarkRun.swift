@@ -29,6 +29,7 @@ struct BenchmarkRun {
         let all =
             [AtomWorkloads.workload(entries: options.quick ? 10_000 : 100_000)]
             + XMLItemsWorkload.all(quick: options.quick)
+            + [RSSWorkloads.workload(items: options.quick ? 10_000 : 100_000)]
             + JSONWorkloads.all(quick: options.quick)
         guard let only = options.only else { return all }
         return all.filter { $0.name.contains(only) }
@@ -204,6 +205,9 @@ enum Streams {
             // ~1.6 KB per entry: enough entries to pass the budget.
             let entries = sink.byteBudget / 1_500 + 1
             AtomFeedGenerator(entries: entries, seed: 7).write(to: &sink)
+        case "rss":
+            // ~1.9 KB per item.
+            RSSFeedGenerator(items: sink.byteBudget / 1_800 + 1, seed: 7).write(to: &sink)
         case "twitter":
             TwitterGenerator(seed: 7).searchResponse(bytes: sink.byteBudget, into: &sink)
         case "twitter-stream":

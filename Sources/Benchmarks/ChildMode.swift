@@ -62,6 +62,9 @@ enum ChildMode {
         case "atom":
             let parser = AtomParser()
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+        case "rss":
+            let parser = FeedParser()
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         case "twitter":
             let parser = TwitterSearchParser()
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }

@@ -10,6 +10,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/dict.h>
 #include <libxml/entities.h>
+#include <libxml/HTMLparser.h>
 
 /* libxml2 reports encoding and I/O faults through its generic error channel, which prints to standard error and
    cannot be replaced from Swift (the handler is variadic). FeedStream reads those faults from xmlParseChunk's

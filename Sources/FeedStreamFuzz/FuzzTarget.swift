@@ -6,7 +6,7 @@ import JSONStream
 /// contract breaks — a crash, or chunked and whole runs that disagree. libFuzzer reports traps as findings.
 enum FuzzTarget: String {
     case atom, atomRecover = "atom-recover", twitterSearch = "twitter-search", twitterStream = "twitter-stream"
-    case jiveInbox = "jive-inbox", jsonItems = "json-items", xmlItems = "xml-items"
+    case jiveInbox = "jive-inbox", jsonItems = "json-items", xmlItems = "xml-items", feed
 
     /// The target named by `FEEDSTREAM_FUZZ_TARGET` (libFuzzer passes no arguments to the harness).
     static let selected: FuzzTarget = {
@@ -29,6 +29,7 @@ enum FuzzTarget: String {
         case .xmlItems:
             let paths = ["results/person", "householdMemberTypes/householdMemberType", "feed/entry", "person"]
             check(bytes) { XMLItemParser<XMLRecordValue>(path: paths[bytes.count % paths.count]) }
+        case .feed: check(bytes) { FeedParser() }
         }
     }
 

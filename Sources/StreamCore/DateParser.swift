@@ -111,75 +111,13 @@ public enum DateParser {
             offset: offset)
     }
 
-    // MARK: - RFC 822 and Twitter
+    // MARK: - RFC 822 tokens (the parser itself is in DateParser+RFC822.swift)
 
-    static func parseRFC822(_ s: UnsafeRawBufferPointer) -> Date? {
-        var day: Int?
-        var month: Int?
-        var year: Int?
-        var time: (hour: Int, minute: Int, second: Int)?
-        var offset: Int?
-        var i = 0
-        let n = s.count
-        while i < n {
-            let byte = s[i]
-            if byte == 0x20 || byte == 0x2C || byte == 0x09 {
-                i += 1
-                continue
-            }
-            var end = i
-            while end < n, s[end] != 0x20, s[end] != 0x2C, s[end] != 0x09 { end += 1 }
-            let token = UnsafeRawBufferPointer(rebasing: s[i..<end])
-            i = end
-            if let t = parseClock(token), time == nil {
-                time = t
-            } else if let value = parseNumber(token) {
-                if token.count == 4, year == nil, day != nil || month != nil {
-                    year = value
-                } else if day == nil, token.count <= 2 {
-                    day = value
-                } else if year == nil, token.count == 2 {
-                    year = value < 50 ? 2000 + value : 1900 + value
-                } else if year == nil, token.count == 4 {
-                    year = value
-                } else {
-                    return nil
-                }
-            } else if token[0] == 0x2B || token[0] == 0x2D, token.count == 5, let hhmm = parseNumber(token[1...]) {
-                guard offset == nil, hhmm % 100 <= 59 else { return nil }
-                let sign = token[0] == 0x2D ? -1 : 1
-                offset = sign * ((hhmm / 100) * 3600 + (hhmm % 100) * 60)
-            } else if let m = monthNumber(token), month == nil {
-                month = m
-            } else if isWeekday(token) {
-                continue
-            } else if let zone = namedZoneOffset(token), offset == nil {
-                offset = zone
-            } else {
-                return nil
-            }
-        }
-        guard let day, let month, let year, let time else { return nil }
-        guard day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
-        guard time.hour <= 23, time.minute <= 59, time.second <= 60 else { return nil }
-        return makeDate(
-            year: year, month: month, day: day, seconds: time.hour * 3600 + time.minute * 60 + time.second,
-            fraction: 0, offset: offset ?? 0)
-    }
-
-    private static func parseClock(_ token: UnsafeRawBufferPointer) -> (hour: Int, minute: Int, second: Int)? {
-        guard token.count == 5 || token.count == 8, token[2] == 0x3A else { return nil }
-        guard let hour = parseNumber(token[0..<2]), let minute = parseNumber(token[3..<5]) else { return nil }
-        if token.count == 5 { return (hour, minute, 0) }
-        guard token[5] == 0x3A, let second = parseNumber(token[6..<8]) else { return nil }
-        return (hour, minute, second)
-    }
-
-    private static func parseNumber(_ token: Slice<UnsafeRawBufferPointer>) -> Int? {
+    static func parseNumber(_ token: Slice<UnsafeRawBufferPointer>) -> Int? {
         parseNumber(UnsafeRawBufferPointer(rebasing: token))
     }
 
-    private static func parseNumber(_ token: UnsafeRawBufferPointer) -> Int? {
+    static func parseNumber(_ token: UnsafeRawBufferPointer) -> Int? {
         guard !token.isEmpty, token.count <= 9 else { return nil }
         var value = 0
         for byte in token {
@@ -205,40 +143,50 @@ public enum DateParser {
         word.utf8.reduce(0) { ($0 << 8) | UInt32($1) }
     }
 
-    private static func monthNumber(_ token: UnsafeRawBufferPointer) -> Int? {
+    static func monthNumber(_ token: UnsafeRawBufferPointer) -> Int? {
         guard let key = key(token), let index = monthKeys.firstIndex(of: key) else { return nil }
         return index + 1
     }
 
-    private static func isWeekday(_ token: UnsafeRawBufferPointer) -> Bool {
+    static func isWeekday(_ token: UnsafeRawBufferPointer) -> Bool {
         guard let key = key(token) else { return false }
         return weekdayKeys.contains(key)
     }
 
-    private static func namedZoneOffset(_ token: UnsafeRawBufferPointer) -> Int? {
-        var name = ""
+    static func namedZoneOffset(_ token: UnsafeRawBufferPointer) -> Int? {
+        // Up to four uppercased letters packed into an integer: no `String` per date.
+        guard !token.isEmpty, token.count <= 4 else { return nil }
+        var name: UInt32 = 0
         for byte in token {
             guard (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A else { return nil }
-            name.unicodeScalars.append(Unicode.Scalar(byte & ~0x20))
+            name = name << 8 | UInt32(byte & ~0x20)
         }
         let hours: Int
         switch name {
-        case "GMT", "UT", "UTC", "Z": hours = 0
-        case "EST": hours = -5
-        case "EDT": hours = -4
-        case "CST": hours = -6
-        case "CDT": hours = -5
-        case "MST": hours = -7
-        case "MDT": hours = -6
-        case "PST": hours = -8
-        case "PDT": hours = -7
+        case zone("GMT"), zone("UT"), zone("UTC"), zone("Z"), zone("WET"): hours = 0
+        case zone("BST"), zone("CET"), zone("WEST"): hours = 1
+        case zone("CEST"), zone("EET"): hours = 2
+        case zone("EEST"): hours = 3
+        case zone("ADT"): hours = -3
+        case zone("AST"), zone("AT"), zone("EDT"): hours = -4
+        case zone("ET"), zone("EST"), zone("CDT"): hours = -5
+        case zone("CT"), zone("CST"), zone("MDT"): hours = -6
+        case zone("MT"), zone("MST"), zone("PDT"): hours = -7
+        case zone("PT"), zone("PST"): hours = -8
         default:
             // RFC 822 military zones; RFC 1123 notes their signs were published reversed, so like most readers
             // we treat the single letters other than Z as UTC rather than guess.
-            guard name.count == 1, name != "J" else { return nil }
+            guard token.count == 1, name != zone("J") else { return nil }
             hours = 0
         }
         return hours * 3600
+    }
+
+    /// A zone name packed as ``namedZoneOffset(_:)`` packs the token.
+    private static func zone(_ name: StaticString) -> UInt32 {
+        var packed: UInt32 = 0
+        for index in 0..<name.utf8CodeUnitCount { packed = packed << 8 | UInt32(name.utf8Start[index]) }
+        return packed
     }
 
     // MARK: - Calendar arithmetic
@@ -247,7 +195,7 @@ public enum DateParser {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    private static func daysInMonth(year: Int, month: Int) -> Int {
+    static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -265,7 +213,7 @@ public enum DateParser {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func makeDate(year: Int, month: Int, day: Int, seconds: Int, fraction: Double, offset: Int)
+    static func makeDate(year: Int, month: Int, day: Int, seconds: Int, fraction: Double, offset: Int)
         -> Date
     {
         let days = daysFromCivil(year: year, month: month, day: day)

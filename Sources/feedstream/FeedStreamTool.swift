@@ -23,7 +23,7 @@ struct FeedStreamTool: AsyncParsableCommand {
             a failed request (after printing every item completed before it), 2 on a usage error.
             """,
         subcommands: [
-            AtomCommand.self, TwitterCommand.self, TwitterStreamCommand.self, JiveInboxCommand.self,
+            AtomCommand.self, FeedCommand.self, TwitterCommand.self, TwitterStreamCommand.self, JiveInboxCommand.self,
             ItemsCommand.self, JSONCommand.self, XMLItemsCommand.self, FellowshipOneTokenCommand.self,
         ])
 

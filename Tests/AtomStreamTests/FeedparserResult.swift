@@ -57,6 +57,7 @@ struct FeedparserResult {
             var walk = Walk()
             var node: Node
             switch root {
+            case "version" where keys.isEmpty: return .string(Self.version(feed.format))
             case "feed": node = .feed(feed)
             case "entries": node = .entries(entries)
             default: throw NotApplicable(description: "`\(root)`")
@@ -66,6 +67,19 @@ struct FeedparserResult {
             }
             guard case .leaf(let value) = node else { throw NotApplicable(description: "comparison of a container") }
             return walk.missing ? .missing : value
+        }
+    }
+
+    /// feedparser's `version` for this model's `format`. feedparser tells Netscape's RSS 0.91 (`rss091n`) from
+    /// UserLand's (`rss091u`) by the DOCTYPE; this model names both `rss0.91`.
+    static func version(_ format: String) -> String {
+        switch format {
+        case "atom1.0": "atom10"
+        case "atom0.3": "atom03"
+        case "rss0.91": "rss091u"
+        case "rss1.0": "rss10"
+        case "rss2.0": "rss20"
+        default: format.replacingOccurrences(of: ".", with: "")
         }
     }
 
@@ -129,6 +143,13 @@ struct FeedparserResult {
                     ? feed.title
                     : name.hasPrefix("subtitle") ? feed.subtitle : feed.rights
                 return textNode(text, detail: name.hasSuffix("_detail"))
+            // feedparser's aliases: RSS `description` and Atom 0.3 `tagline` are `subtitle`, `copyright` is
+            // `rights`, `modified` is `updated`, `category` is the first tag's term.
+            case "description", "tagline", "description_detail", "tagline_detail":
+                return textNode(feed.subtitle, detail: name.hasSuffix("_detail"))
+            case "copyright", "copyright_detail": return textNode(feed.rights, detail: name.hasSuffix("_detail"))
+            case "category": return leaf(element(feed.categories, 0)?.term)
+            case "modified_parsed": return dateLeaf(feed.updated)
             // feedparser maps `guid` to `id`.
             case "id", "guid": return leaf(feed.id)
             case "link": return leaf(feed.links.first { $0.rel == "alternate" }?.href)
@@ -154,6 +175,13 @@ struct FeedparserResult {
                     ? entry.title
                     : name.hasPrefix("summary") ? entry.summary : entry.rights
                 return textNode(text, detail: name.hasSuffix("_detail"))
+            case "description", "description_detail":
+                return textNode(entry.summary, detail: name.hasSuffix("_detail"))
+            case "copyright", "copyright_detail": return textNode(entry.rights, detail: name.hasSuffix("_detail"))
+            case "category": return leaf(element(entry.categories, 0)?.term)
+            case "enclosures": return .links(entry.links.filter { $0.rel == "enclosure" })
+            case "comments":
+                return leaf(entry.extensions.first { $0.namespace.isEmpty && $0.name == "comments" }?.value)
             case "content": return .contents(entry.content.map { [$0] } ?? [])
             case "id", "guid": return leaf(entry.id)
             case "link": return leaf(entry.links.first { $0.rel == "alternate" }?.href)
@@ -163,15 +191,16 @@ struct FeedparserResult {
             case "authors": return .people(entry.authors)
             case "contributors": return .people(entry.contributors)
             case "tags": return .tags(entry.categories)
-            case "published_parsed": return dateLeaf(entry.published)
-            case "updated_parsed": return dateLeaf(entry.updated)
+            case "published_parsed", "issued_parsed", "created_parsed": return dateLeaf(entry.published)
+            // feedparser answers `updated` with `published` when an entry has no update date.
+            case "updated_parsed", "modified_parsed": return dateLeaf(entry.updated ?? entry.published)
             default: throw NotApplicable(description: "entries[i]['\(name)']")
             }
         }
 
         private mutating func linkKey(_ link: AtomLink, _ name: String) throws(NotApplicable) -> Node {
             switch name {
-            case "href": return leaf(link.href)
+            case "href", "url": return leaf(link.href)
             case "rel": return leaf(link.rel)
             case "type": return leaf(link.type)
             case "hreflang": return leaf(link.hreflang)

@@ -158,7 +158,7 @@ struct FeedStreamToolURLTests {
     @Test("Every subcommand answers --help with status 0")
     func help() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        for subcommand in ["atom", "twitter", "twitter-stream", "jive-inbox", "items", "json"] {
+        for subcommand in ["atom", "feed", "twitter", "twitter-stream", "jive-inbox", "items", "json", "xml-items", "f1-token"] {
             let result = try tool.run([subcommand, "--help"])
             #expect(result.status == 0, "\(subcommand)")
             #expect(result.output.contains("USAGE: feedstream \(subcommand)"), "\(subcommand)")

@@ -22,7 +22,8 @@ extension AtomDocumentDecoder {
             }
         }
         if textType == .xhtml {
-            beginMarkup(wrapped: true)
+            // Atom 0.3's `mode="xml"` values include their `div`; RFC 4287's wrapper `div` is not part of the value.
+            beginMarkup(wrapped: !names.isAtom03)
         } else {
             beginText()
         }
@@ -38,7 +39,7 @@ extension AtomDocumentDecoder {
         }
         contentType = recentStrings.string(for: type)
         if Self.equalsIgnoringCase(type, "xhtml") {
-            beginMarkup(wrapped: true)
+            beginMarkup(wrapped: !names.isAtom03)
         } else if Self.hasSuffixIgnoringCase(type, "+xml") || Self.hasSuffixIgnoringCase(type, "/xml") {
             beginMarkup(wrapped: false)
         } else {

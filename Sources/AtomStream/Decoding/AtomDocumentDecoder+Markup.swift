@@ -65,33 +65,14 @@ extension AtomDocumentDecoder {
 
     /// Appends character data with `&`, `<` and `>` escaped (and `"` inside attribute values).
     func appendEscaped(_ bytes: UnsafeRawBufferPointer, attribute: Bool) {
-        var runStart = 0
-        for index in 0..<bytes.count {
-            let replacement: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\"") where attribute: replacement = "&quot;"
-            default: continue
-            }
-            text.append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-            text.append(replacement)
-            runStart = index + 1
-        }
-        text.append(UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+        text.appendEscaped(bytes, attribute: attribute)
     }
 
     private func appendQualifiedName(prefix: XMLName, localName: XMLName) {
-        if !prefix.isNone {
-            appendName(prefix)
-            text.append(UInt8(ascii: ":"))
-        }
-        appendName(localName)
+        text.appendQualifiedName(prefix: prefix, localName: localName)
     }
 
     private func appendName(_ name: XMLName) {
-        guard let bytes = name.bytes else { return }
-        text.append(UnsafeRawBufferPointer(start: bytes, count: strlen(bytes)))
+        text.appendName(name)
     }
 }

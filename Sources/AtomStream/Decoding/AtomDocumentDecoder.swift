@@ -53,6 +53,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
         self.limits = limits
         self.documentBase = documentBase
         self.recovers = recovers
+        if names.isAtom03 { feed.format = "atom0.3" }
     }
 
     /// Carries the decoder out of the engine's handler factory, typed.
@@ -129,7 +130,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
                 switch tag.localName {
                 case names.name: role = .personField(.name)
                 case names.email: role = .personField(.email)
-                case names.uri: role = .personField(.uri)
+                case names.uri, names.personURL, names.homepage: role = .personField(.uri)
                 default: role = .ignored
                 }
             } else if tag.namespace == names.snx && tag.localName == names.userid {
@@ -241,10 +242,10 @@ final class AtomDocumentDecoder: XMLEventHandler {
                 beginEntry()
                 return .entry
             case names.title: return beginTextConstruct(.title, .feed, tag)
-            case names.subtitle: return beginTextConstruct(.subtitle, .feed, tag)
-            case names.rights: return beginTextConstruct(.rights, .feed, tag)
+            case names.subtitle, names.tagline: return beginTextConstruct(.subtitle, .feed, tag)
+            case names.rights, names.copyright: return beginTextConstruct(.rights, .feed, tag)
             case names.id: return beginSimple(.id, .feed)
-            case names.updated: return beginSimple(.updated, .feed)
+            case names.updated, names.modified: return beginSimple(.updated, .feed)
             case names.icon: return beginSimple(.icon, .feed)
             case names.logo: return beginSimple(.logo, .feed)
             case names.generator:
@@ -280,11 +281,13 @@ final class AtomDocumentDecoder: XMLEventHandler {
             switch tag.localName {
             case names.title: return beginTextConstruct(.title, .entry, tag)
             case names.summary: return beginTextConstruct(.summary, .entry, tag)
-            case names.rights: return beginTextConstruct(.rights, .entry, tag)
+            case names.rights, names.copyright: return beginTextConstruct(.rights, .entry, tag)
             case names.content: return beginContent(tag)
             case names.id: return beginSimple(.id, .entry)
-            case names.published: return beginSimple(.published, .entry)
-            case names.updated: return beginSimple(.updated, .entry)
+            case names.published, names.issued: return beginSimple(.published, .entry)
+            case names.updated, names.modified: return beginSimple(.updated, .entry)
+            // Atom 0.3's `created` is the closest it has to a publication date when `issued` is absent.
+            case names.created: return beginSimple(.published, .entry)
             case names.author: return beginPerson(.author, .entry)
             case names.contributor: return beginPerson(.contributor, .entry)
             case names.link:

@@ -12,9 +12,24 @@ struct AtomNames {
     let code, message, errorCode, errorMessage: XMLName
     // Attributes
     let base, type, src, href, rel, hreflang, length, count, term, scheme, label, ref, version: XMLName
+    // Atom 0.3's names for what RFC 4287 renamed; `.none` (matching no element) when decoding Atom 1.0.
+    let modified, issued, created, tagline, copyright, personURL, homepage: XMLName
+    /// Whether these names are Atom 0.3's (namespace `http://purl.org/atom/ns#`) rather than Atom 1.0's.
+    let isAtom03: Bool
 
-    init(_ table: some XMLNameTable) {
-        atom = table.intern("http://www.w3.org/2005/Atom")
+    /// The Atom 0.3 namespace, which `FeedParser` reads with the same decoder through these names.
+    static let atom03Namespace = "http://purl.org/atom/ns#"
+
+    init(_ table: some XMLNameTable, atom03: Bool = false) {
+        isAtom03 = atom03
+        atom = table.intern(atom03 ? Self.atom03Namespace : "http://www.w3.org/2005/Atom")
+        modified = atom03 ? table.intern("modified") : .none
+        issued = atom03 ? table.intern("issued") : .none
+        created = atom03 ? table.intern("created") : .none
+        tagline = atom03 ? table.intern("tagline") : .none
+        copyright = atom03 ? table.intern("copyright") : .none
+        personURL = atom03 ? table.intern("url") : .none
+        homepage = atom03 ? table.intern("homepage") : .none
         xml = table.intern("http://www.w3.org/XML/1998/namespace")
         xhtml = table.intern("http://www.w3.org/1999/xhtml")
         thread = table.intern("http://purl.org/syndication/thread/1.0")

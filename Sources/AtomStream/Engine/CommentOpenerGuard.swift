@@ -35,10 +35,12 @@ struct CommentOpenerGuard {
         // Hold from the opener's first byte in this chunk (an opener begun in the tail was already handed on;
         // libxml2 cannot misread it until the rest arrives).
         let cut = max(opener - tail.count, 0)
+        // Measured against the tail the opener was found with: `remember` below replaces it.
+        let searchStart = max(0, opener + 4 - tail.count - cut)
         try send(UnsafeRawBufferPointer(rebasing: bytes[..<cut]))
         remember(UnsafeRawBufferPointer(rebasing: bytes[..<cut]))
         held = Array(bytes[cut...])
-        terminatorSearchStart = max(0, opener + 4 - tail.count - cut)
+        terminatorSearchStart = searchStart
         try releaseIfTerminated(send)
     }
 

@@ -27,6 +27,8 @@ final class XMLPushParser {
     private var hasFailed = false
     private var isTerminating = false
     private var commentGuard = CommentOpenerGuard()
+    /// HTML 4's named entities, when this parser replaces them; freed after the context that used them.
+    private var htmlEntityTable: HTMLEntityTable?
     /// Bytes handed to libxml2: the position of last resort when it can no longer say how far it got.
     private var bytesPushed = 0
 
@@ -49,8 +51,12 @@ final class XMLPushParser {
     ///   names no encoding of its own; unknown names are ignored and libxml2 detects the encoding as usual.
     /// - Parameter toleratesUndeclaredPrefixes: let undeclared prefixes through (XML records from real services);
     ///   feeds stay strict.
+    /// - Parameter htmlEntities: whether HTML 4's named entities (`&eacute;`) are replaced by their characters, as
+    ///   RSS 0.91 documents written against Netscape's DTD expect; the DTD itself is still never read, and entity
+    ///   declarations are still refused.
     init(
         recover: Bool = false, defaultEncoding: String? = nil, toleratesUndeclaredPrefixes: Bool = false,
+        htmlEntities: Bool = false,
         makeHandler: (XMLNameTable) -> any XMLEventHandler
     ) {
         _ = libxml2Initialized
@@ -94,6 +100,16 @@ final class XMLPushParser {
                 kind: .disallowedConstruct,
                 message: "entity declaration <!ENTITY \(entity)> refused: FeedStream never expands DTD entities")
         }
+        if htmlEntities {
+            htmlEntityTable = HTMLEntityTable()
+            sax.getEntity = { user, name in
+                let parser = XMLPushParser.from(user)
+                let state = parser.context.pointee.instate
+                let inAttribute = state == XML_PARSER_ATTRIBUTE_VALUE || state == XML_PARSER_START_TAG
+                return parser.htmlEntityTable?.entity(named: name, inAttribute: inAttribute)?
+                    .assumingMemoryBound(to: xmlEntity.self)
+            }
+        }
         sax.serror = { user, error in
             guard let user, let error else { return }
             XMLPushParser.from(user).record(error.pointee)
@@ -115,7 +131,11 @@ final class XMLPushParser {
     }
 
     deinit {
+        // libxml2 makes a stand-in document for "expat compatibility" when it meets an entity declaration, even one
+        // our handler refused, and leaves freeing it to the caller.
+        if let document = context.pointee.myDoc { xmlFreeDoc(document) }
         xmlFreeParserCtxt(context)
+        htmlEntityTable = nil
     }
 
     private static func from(_ user: UnsafeMutableRawPointer?) -> XMLPushParser {

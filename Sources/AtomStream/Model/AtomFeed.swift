@@ -5,7 +5,9 @@ import Foundation
 /// Complete after `finish()`; readable at any time before, since feeds may put their metadata after the
 /// entries.
 public struct AtomFeed: Sendable, Hashable, Codable {
-    /// The syndication format: `atom1.0`.
+    /// The syndication format: `atom1.0` from ``AtomParser``; from ``FeedParser`` also `atom0.3`, `rss0.90`,
+    /// `rss0.91`, `rss0.92`, `rss0.93`, `rss0.94`, `rss1.0`, `rss2.0`, or `rss` for an `rss` root whose `version`
+    /// is missing or unknown. (`atompub` for an AtomPub service or category document.)
     public var format: String
     /// The feed's permanent id.
     public var id: String?

@@ -1,0 +1,98 @@
+import StreamCore
+
+/// Sniffs the root element and hands every event to the decoder for that format: the Atom decoder for Atom 1.0
+/// (and, through Atom 0.3's names, for Atom 0.3), the RSS decoder for `rss` and `rdf:RDF`.
+///
+/// The decoder is chosen once, on the root's start tag; until then there is nothing to hand on.
+final class FeedDocumentDecoder: XMLEventHandler {
+    private let table: any XMLNameTable
+    private let limits: StreamLimits
+    private let documentBase: String?
+    private let recovers: Bool
+    private let rdf, atom03, rss, rdfRoot: XMLName
+
+    // Read on every SAX event, written once: exempt from dynamic exclusivity checks like the decoders' own state.
+    @exclusivity(unchecked) private(set) var atom: AtomDocumentDecoder?
+    @exclusivity(unchecked) private(set) var rssDecoder: RSSDocumentDecoder?
+
+    init(table: any XMLNameTable, limits: StreamLimits, documentBase: String?, recovers: Bool) {
+        self.table = table
+        self.limits = limits
+        self.documentBase = documentBase
+        self.recovers = recovers
+        rdf = table.intern("http://www.w3.org/1999/02/22-rdf-syntax-ns#")
+        atom03 = table.intern(AtomNames.atom03Namespace)
+        rss = table.intern("rss")
+        rdfRoot = table.intern("RDF")
+    }
+
+    /// Carries the decoder out of the engine's handler factory, typed.
+    final class Box {
+        var value: FeedDocumentDecoder?
+    }
+
+    var feed: AtomFeed {
+        atom?.feed ?? rssDecoder?.feed ?? AtomFeed(format: "")
+    }
+
+    func takeCompleted() -> [AtomEntry] {
+        atom?.takeCompleted() ?? rssDecoder?.takeCompleted() ?? []
+    }
+
+    var currentPath: String { atom?.currentPath ?? rssDecoder?.currentPath ?? "" }
+    var hasSeenRoot: Bool { atom != nil || rssDecoder != nil }
+    var hasOpenElements: Bool { atom?.hasOpenElements ?? rssDecoder?.hasOpenElements ?? false }
+
+    func closeOpenElements() throws(StreamError) {
+        try atom?.closeOpenElements()
+        try rssDecoder?.closeOpenElements()
+    }
+
+    func startElement(_ tag: XMLStartTag) throws(StreamError) {
+        if let atom {
+            try atom.startElement(tag)
+        } else if let rssDecoder {
+            try rssDecoder.startElement(tag)
+        } else {
+            try chooseDecoder(for: tag)
+        }
+    }
+
+    func endElement(localName: XMLName, prefix: XMLName, namespace: XMLName) throws(StreamError) {
+        if let atom {
+            try atom.endElement(localName: localName, prefix: prefix, namespace: namespace)
+        } else {
+            try rssDecoder?.endElement(localName: localName, prefix: prefix, namespace: namespace)
+        }
+    }
+
+    func characters(_ text: UnsafeRawBufferPointer) throws(StreamError) {
+        if let atom {
+            try atom.characters(text)
+        } else {
+            try rssDecoder?.characters(text)
+        }
+    }
+
+    private func chooseDecoder(for tag: XMLStartTag) throws(StreamError) {
+        if tag.localName == rss || (tag.localName == rdfRoot && tag.namespace == rdf) {
+            let decoder = RSSDocumentDecoder(names: RSSNames(table), limits: limits, documentBase: documentBase)
+            rssDecoder = decoder
+            try decoder.startElement(tag)
+            return
+        }
+        let names = AtomNames(table, atom03: tag.namespace == atom03)
+        let isAtom =
+            tag.namespace == names.atom && (tag.localName == names.feed || tag.localName == names.entry)
+        guard isAtom || (tag.localName == names.error && names.isServiceError(tag.namespace)) else {
+            let namespace = tag.namespace.isNone ? "no namespace" : "namespace \(tag.namespace.string)"
+            throw StreamError(
+                kind: .unexpectedDocument,
+                message: "the root element <\(tag.localName.string)> in \(namespace) is not an Atom or RSS feed")
+        }
+        let decoder = AtomDocumentDecoder(
+            names: names, limits: limits, documentBase: documentBase, recovers: recovers)
+        atom = decoder
+        try decoder.startElement(tag)
+    }
+}

@@ -1,0 +1,359 @@
+import Foundation
+import StreamCore
+
+/// Turns the SAX events of an RSS 0.9x, 1.0 or 2.0 document into `AtomEntry` values and `AtomFeed` metadata,
+/// without a DOM.
+///
+/// As in the Atom decoder, a stack of frames records what each open element means (``RSSRole``), so a field is
+/// only taken from an element whose parent is the item (or the channel): an item's title is never the channel's,
+/// the `image`'s or the `textInput`'s. RSS 1.0's items are siblings of the channel and are handled the same way.
+/// Character data goes into one reused byte buffer and becomes a `String` once, when the field closes.
+final class RSSDocumentDecoder: XMLEventHandler {
+    let names: RSSNames
+    let limits: StreamLimits
+    /// The document's own URL, against which relative references resolve when no `xml:base` applies.
+    let documentBase: String?
+
+    @exclusivity(unchecked) var feed: AtomFeed
+    private var completed = CompletedItems<AtomEntry>()
+
+    @exclusivity(unchecked) var frames: [RSSFrame] = []
+    @exclusivity(unchecked) var bases: [String] = []
+    @exclusivity(unchecked) var entry = AtomEntry()
+    var entryCount = 0
+    private(set) var hasSeenRoot = false
+    @exclusivity(unchecked) var entryBytes = 0
+
+    /// Collected character data, and the depth of the field it belongs to (0: not collecting).
+    @exclusivity(unchecked) var text = ByteAccumulator()
+    @exclusivity(unchecked) var captureDepth = 0
+    /// Whether elements below the field are re-serialized as markup (HTML fields only).
+    @exclusivity(unchecked) var captureMarkup = false
+    /// In markup: where the last start tag ended, to write `<br />` for an empty void element.
+    @exclusivity(unchecked) var lastStartTagEnd = -1
+
+    /// Item state kept aside until the field or the item closes.
+    var guidIsPermaLink = true
+    var guidValue: String?
+    var about: String?
+    var categoryScheme: String?
+    /// Whether the channel's `updated` came from a modification date, which a later `pubDate` must not replace.
+    var feedUpdatedIsModification = false
+    @exclusivity(unchecked) var extensionHasChildren = false
+    @exclusivity(unchecked) var nameStrings: [XMLName: String] = [:]
+    @exclusivity(unchecked) var recentStrings = RecentStrings()
+
+    init(names: RSSNames, limits: StreamLimits, documentBase: String?) {
+        self.names = names
+        self.limits = limits
+        self.documentBase = documentBase
+        feed = AtomFeed(format: "rss")
+    }
+
+    /// Hands over the entries completed so far.
+    func takeCompleted() -> [AtomEntry] {
+        completed.take()
+    }
+
+    var currentPath: String {
+        var path = ""
+        for (depth, frame) in frames.enumerated() {
+            if frames.count > 24, depth == 8 {
+                path += "/…\(frames.count - 12) more…"
+            }
+            if frames.count > 24, depth >= 8, depth < frames.count - 4 { continue }
+            path += "/" + frame.localName.string
+            if case .item = frame.role { path += "[\(entryCount)]" }
+        }
+        return path
+    }
+
+    /// The base against which references in the current element resolve.
+    var currentBase: String? { bases.last ?? documentBase }
+
+    // MARK: - Events
+
+    func startElement(_ tag: XMLStartTag) throws(StreamError) {
+        guard frames.count < limits.maximumDepth else {
+            throw StreamError(kind: .limitExceeded, message: "nesting deeper than \(limits.maximumDepth) elements")
+        }
+        guard let parent = frames.last?.role else {
+            hasSeenRoot = true
+            startRoot(tag)
+            frames.append(RSSFrame(role: .root, localName: tag.localName, setsBase: pushBase(tag)))
+            return
+        }
+        let role: RSSRole
+        switch parent {
+        case .ignored, .extensionElement:
+            if case .extensionElement = parent { extensionHasChildren = true }
+            frames.append(RSSFrame(role: .ignored, localName: tag.localName, setsBase: false))
+            return
+        case .field, .markup:
+            if captureMarkup {
+                startMarkup(tag)
+                role = .markup
+            } else {
+                role = .ignored
+            }
+            frames.append(RSSFrame(role: role, localName: tag.localName, setsBase: false))
+            return
+        case .root: role = rootChildRole(tag)
+        case .channel: role = try channelChildRole(tag)
+        case .item: role = try itemChildRole(tag)
+        case .mediaGroup: role = try mediaChildRole(tag) ?? .ignored
+        case .itunesCategory(let scope): role = itunesChildRole(tag, scope) ?? .ignored
+        case .image:
+            role = names.isRSS(tag.namespace) && tag.localName == names.url ? beginField(.logo, .channel) : .ignored
+        }
+        let setsBase = pushBase(tag)
+        frames.append(RSSFrame(role: role, localName: tag.localName, setsBase: setsBase))
+    }
+
+    func endElement(localName: XMLName, prefix: XMLName, namespace: XMLName) throws(StreamError) {
+        guard let frame = frames.popLast() else { return }
+        defer { if frame.setsBase { bases.removeLast() } }
+        switch frame.role {
+        case .ignored, .root, .channel, .image, .mediaGroup, .itunesCategory:
+            return
+        case .markup:
+            endMarkup(localName: localName, prefix: prefix)
+        case .field(let field, let scope):
+            try finishField(field, scope: scope)
+        case .extensionElement(let namespace, let localName):
+            try finishExtension(namespace: namespace, localName: localName)
+        case .item:
+            completeItem()
+        }
+    }
+
+    func characters(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
+        guard captureDepth != 0 else { return }
+        if frames.count == captureDepth {
+            text.append(bytes)
+        } else if captureMarkup, frames.count > captureDepth {
+            appendEscaped(bytes, attribute: false)
+        } else {
+            return
+        }
+        guard text.count <= limits.maximumTextBytes else {
+            throw StreamError(
+                kind: .limitExceeded, message: "a text value is larger than \(limits.maximumTextBytes) bytes")
+        }
+    }
+
+    // MARK: - Roles
+
+    /// Names the format from the root: `rss` and its `version`, or `rdf:RDF` and the RSS namespace it declares.
+    private func startRoot(_ tag: XMLStartTag) {
+        if tag.localName == names.rss {
+            feed.format = Self.format(rssVersion: tag.string(of: names.version))
+            return
+        }
+        feed.format = "rss1.0"
+        for index in 0..<tag.namespaceCount where tag.namespaceDeclaration(at: index).uri == names.rss090 {
+            feed.format = "rss0.90"
+        }
+    }
+
+    /// `rss0.91`, `rss0.92`, `rss0.93`, `rss0.94` or `rss2.0` from the `version` attribute; `rss` when it is
+    /// missing or unknown.
+    static func format(rssVersion: String?) -> String {
+        guard let version = rssVersion?.trimmingCharacters(in: .whitespaces) else { return "rss" }
+        switch version {
+        case "0.91", "0.92", "0.93", "0.94": return "rss" + version
+        case _ where version.hasPrefix("2."): return "rss2.0"
+        default: return "rss"
+        }
+    }
+
+    private func rootChildRole(_ tag: XMLStartTag) -> RSSRole {
+        guard names.isRSS(tag.namespace) else { return .ignored }
+        switch tag.localName {
+        case names.channel:
+            if tag.namespace == names.rss090 { feed.format = "rss0.90" }
+            return .channel
+        case names.item:
+            beginItem(tag)
+            return .item
+        case names.image: return .image
+        default: return .ignored
+        }
+    }
+
+    private func channelChildRole(_ tag: XMLStartTag) throws(StreamError) -> RSSRole {
+        let namespace = tag.namespace
+        if names.isRSS(namespace) {
+            switch tag.localName {
+            case names.item:
+                beginItem(tag)
+                return .item
+            case names.title: return beginField(.title, .channel)
+            case names.link: return beginField(.link, .channel)
+            case names.description: return beginField(.description, .channel)
+            case names.copyright: return beginField(.rights, .channel)
+            case names.managingEditor, names.author: return beginField(.author, .channel)
+            case names.pubDate: return beginField(.published, .channel)
+            case names.lastBuildDate: return beginField(.updated, .channel)
+            case names.generator: return beginField(.generator, .channel)
+            case names.category: return beginCategory(tag, .channel)
+            case names.image: return .image
+            default: return .ignored
+            }
+        }
+        if namespace == names.dc || namespace == names.dcterms || namespace == names.atom {
+            return moduleFieldRole(tag, .channel) ?? .ignored
+        }
+        if names.isITunes(namespace) {
+            if tag.localName == names.image, feed.logo == nil, let href = tag.string(of: names.href) {
+                feed.logo = resolve(href)
+            }
+            return itunesChildRole(tag, .channel) ?? .ignored
+        }
+        return .ignored
+    }
+
+    /// iTunes' categories (`text` attribute, nested for subcategories, scheme `http://www.itunes.com/`) and its
+    /// summary and subtitle; `nil` for the other iTunes elements.
+    private func itunesChildRole(_ tag: XMLStartTag, _ scope: RSSScope) -> RSSRole? {
+        guard names.isITunes(tag.namespace) else { return nil }
+        switch tag.localName {
+        case names.category:
+            if let term = tag.string(of: names.text), !term.isEmpty {
+                let category = AtomCategory(term: term, scheme: "http://www.itunes.com/")
+                switch scope {
+                case .channel: feed.categories.append(category)
+                case .item: entry.categories.append(category)
+                }
+            }
+            return .itunesCategory(scope)
+        case names.summary, names.subtitle:
+            return beginField(.fallbackSummary, scope)
+        default:
+            return nil
+        }
+    }
+
+    private func itemChildRole(_ tag: XMLStartTag) throws(StreamError) -> RSSRole {
+        let namespace = tag.namespace
+        if names.isRSS(namespace) {
+            switch tag.localName {
+            case names.title: return beginField(.title, .item)
+            case names.link: return beginField(.link, .item)
+            case names.description: return beginField(.description, .item)
+            case names.guid:
+                guidIsPermaLink = !(tag.value(of: names.isPermaLink).map(Self.isFalse) ?? false)
+                return beginField(.guid, .item)
+            case names.pubDate: return beginField(.published, .item)
+            case names.author: return beginField(.author, .item)
+            case names.category: return beginCategory(tag, .item)
+            case names.enclosure:
+                try addEnclosure(tag)
+                return .ignored
+            default: break
+            }
+        } else if namespace == names.content && tag.localName == names.encoded {
+            return beginField(.content, .item)
+        } else if namespace == names.dc || namespace == names.dcterms || namespace == names.atom {
+            if let role = moduleFieldRole(tag, .item) { return role }
+        } else if names.isMedia(namespace) {
+            if tag.localName == names.group { return .mediaGroup }
+            if let role = try mediaChildRole(tag) { return role }
+        } else if names.isITunes(namespace) {
+            if tag.localName == names.image {
+                if let href = tag.string(of: names.href) {
+                    try appendExtension(namespace: namespace, localName: tag.localName, value: resolve(href))
+                }
+                return .ignored
+            }
+            if let role = itunesChildRole(tag, .item) { return role }
+        }
+        extensionHasChildren = false
+        beginText(markup: false)
+        return .extensionElement(namespace: namespace, localName: tag.localName)
+    }
+
+    /// Dublin Core, DC terms and Atom elements inside RSS; `nil` for the ones no field holds.
+    private func moduleFieldRole(_ tag: XMLStartTag, _ scope: RSSScope) -> RSSRole? {
+        switch (tag.namespace, tag.localName) {
+        case (names.dc, names.title): return beginField(.title, scope)
+        case (names.dc, names.description): return beginField(.description, scope)
+        case (names.dc, names.creator), (names.dc, names.author): return beginField(.author, scope)
+        case (names.dc, names.contributor): return beginField(.contributor, scope)
+        case (names.dc, names.date), (names.dcterms, names.modified), (names.atom, names.updated):
+            return beginField(.updated, scope)
+        case (names.dcterms, names.issued), (names.dcterms, names.created), (names.atom, names.published):
+            return beginField(.published, scope)
+        case (names.dc, names.subject):
+            categoryScheme = nil
+            return beginField(.category, scope)
+        case (names.dc, names.rights): return beginField(.rights, scope)
+        case (names.atom, names.id): return beginField(.id, scope)
+        case (names.atom, names.link):
+            addAtomLink(tag, scope)
+            return .ignored
+        default: return nil
+        }
+    }
+
+    /// `media:content` (an enclosure link) and `media:thumbnail` (an extension holding its URL); `nil` for any
+    /// other Media RSS element.
+    private func mediaChildRole(_ tag: XMLStartTag) throws(StreamError) -> RSSRole? {
+        guard names.isMedia(tag.namespace) else { return nil }
+        switch tag.localName {
+        case names.mediaContent:
+            try addMediaContent(tag)
+            return .ignored
+        case names.thumbnail:
+            if let url = tag.string(of: names.url) {
+                try appendExtension(namespace: tag.namespace, localName: tag.localName, value: resolve(url))
+            }
+            return .ignored
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Items
+
+    private func beginItem(_ tag: XMLStartTag) {
+        entry = AtomEntry()
+        entryBytes = 0
+        entryCount += 1
+        guidIsPermaLink = true
+        guidValue = nil
+        about = tag.string(of: names.about, namespace: names.rdf)
+    }
+
+    /// Completes the item: RSS 1.0's `rdf:about` stands in for a missing `guid`, and a permalink `guid` for a
+    /// missing `link`, as feed readers do.
+    func completeItem() {
+        if entry.id == nil, let about { entry.id = about }
+        if let guidValue, guidIsPermaLink, !entry.links.contains(where: { $0.rel == "alternate" }),
+            Self.isWebAddress(guidValue)
+        {
+            entry.links.append(AtomLink(href: resolve(guidValue)))
+        }
+        var finished = AtomEntry()
+        swap(&finished, &entry)
+        completed.append(finished)
+        entryBytes = 0
+    }
+
+    static func isFalse(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var (start, end) = (0, bytes.count)
+        while start < end, AtomDocumentDecoder.isSpace(bytes[start]) { start += 1 }
+        while end > start, AtomDocumentDecoder.isSpace(bytes[end - 1]) { end -= 1 }
+        return AtomDocumentDecoder.equalsIgnoringCase(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), "false")
+    }
+
+    static func isWebAddress(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            let prefix = UnsafeRawBufferPointer(rebasing: bytes.prefix(8))
+            return AtomDocumentDecoder.equalsIgnoringCase(UnsafeRawBufferPointer(rebasing: prefix.prefix(7)), "http://")
+                || AtomDocumentDecoder.equalsIgnoringCase(prefix, "https://")
+        }
+    }
+}

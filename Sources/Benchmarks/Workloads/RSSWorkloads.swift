@@ -1,0 +1,26 @@
+import AtomStream
+import Foundation
+
+enum RSSWorkloads {
+    static func podcastFeed(items: Int) -> Fixture {
+        Fixture(
+            fileName: "rss-podcast-\(items).xml",
+            description: "RSS 2.0 blog / podcast feed, \(items) items",
+            generate: { sink in RSSFeedGenerator(items: items, seed: 2013).write(to: &sink) })
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer, chunkSize: Int) -> Int {
+        ChunkedDecode.count(FeedParser(), bytes, chunkSize: chunkSize)
+    }
+
+    static func workload(items: Int) -> Workload {
+        Workload(
+            name: "rss-podcast",
+            fixture: podcastFeed(items: items),
+            subject: { decode($0, chunkSize: $1) },
+            ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
+            // Foundation's baseline delegate reads Atom entries; an RSS one would be a second hand-written parser.
+            baselines: [],
+            childKind: "rss")
+    }
+}

@@ -1,0 +1,40 @@
+import AtomStream
+import FeedStreamNetworking
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Pages of a feed of any format read by `FeedParser`: `rel="next"` (Atom, or `atom:link` inside RSS), else
+/// OpenSearch arithmetic — the rules of ``ConnectionsPaging``, which work on any `AtomFeed`.
+///
+/// ```swift
+/// for try await item in Pager(request: URLRequest(url: feedURL), strategy: FeedPaging(), maximumPages: 5).items() {
+///     show(item)
+/// }
+/// ```
+public struct FeedPaging: PagingStrategy {
+    /// Parser options; each page's `baseURL` and `defaultEncoding` come from its response.
+    public var options: FeedParser.Options
+
+    /// Creates the strategy.
+    public init(options: FeedParser.Options = .init()) {
+        self.options = options
+    }
+
+    public var requirements: ResponseRequirements { .xml }
+
+    public func makeParser(for response: HTTPResponseInfo) -> FeedParser {
+        var options = options
+        options.baseURL = response.url?.absoluteString ?? options.baseURL
+        options.defaultEncoding = response.charset ?? options.defaultEncoding
+        return FeedParser(options: options)
+    }
+
+    public func summary(of parser: FeedParser) -> AtomFeed { parser.feed }
+
+    public func nextRequest(after feed: AtomFeed, page: PageContext, previous: URLRequest) -> URLRequest? {
+        ConnectionsPaging.nextRequest(after: feed, itemCount: page.itemCount, previous: previous)
+    }
+}

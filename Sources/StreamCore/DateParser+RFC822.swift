@@ -1,0 +1,163 @@
+import Foundation
+
+/// The RFC 822 family, token by token: real feeds write its parts in several orders, with or without weekday,
+/// seconds, zone or century, and glue zones to clocks.
+extension DateParser {
+    static func parseRFC822(_ s: UnsafeRawBufferPointer, requiringTime: Bool = true) -> Date? {
+        var fields = RFC822Fields()
+        var i = 0
+        let n = s.count
+        while i < n {
+            if isRFC822Separator(s, i) {
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < n, !isRFC822Separator(s, end) { end += 1 }
+            guard fields.take(UnsafeRawBufferPointer(rebasing: s[i..<end])) else { return nil }
+            i = end
+        }
+        guard let day = fields.day, let month = fields.month, let year = fields.year else { return nil }
+        guard fields.time != nil || !requiringTime else { return nil }
+        let time = fields.time ?? (0, 0, 0)
+        guard day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        guard time.hour <= 23, time.minute <= 59, time.second <= 60 else { return nil }
+        return makeDate(
+            year: year, month: month, day: day, seconds: time.hour * 3600 + time.minute * 60 + time.second,
+            fraction: 0, offset: fields.offset ?? 0)
+    }
+
+    /// Spaces, commas and tabs separate RFC 822 tokens, and so does a dash inside `01-Jan-2004` (RFC 850); a dash
+    /// that starts a token is the sign of a zone offset.
+    private static func isRFC822Separator(_ s: UnsafeRawBufferPointer, _ i: Int) -> Bool {
+        switch s[i] {
+        case 0x20, 0x2C, 0x09, 0x0A, 0x0D: return true
+        case 0x2D:
+            guard i > 0, i + 1 < s.count else { return false }
+            let before = s[i - 1] | 0x20
+            let after = s[i + 1] | 0x20
+            let letterBefore = before >= 0x61 && before <= 0x7A
+            let letterAfter = after >= 0x61 && after <= 0x7A
+            let digitBefore = s[i - 1] >= 0x30 && s[i - 1] <= 0x39
+            return (digitBefore && letterAfter) || (letterBefore && s[i + 1] >= 0x30 && s[i + 1] <= 0x39)
+        default: return false
+        }
+    }
+
+    /// The fields of an RFC 822 date as its tokens arrive, in any order real feeds write them.
+    private struct RFC822Fields {
+        var day: Int?
+        var month: Int?
+        var year: Int?
+        var time: (hour: Int, minute: Int, second: Int)?
+        var offset: Int?
+
+        /// Takes one token; `false` when it fits nowhere.
+        mutating func take(_ token: UnsafeRawBufferPointer) -> Bool {
+            if time == nil, let (clock, rest) = DateParser.parseClock(token) {
+                time = clock
+                guard !rest.isEmpty else { return true }
+                // `19:48:21+0100`, `19:48:21Z`: a zone glued to the clock.
+                let zone = DateParser.parseOffset(rest) ?? DateParser.namedZoneOffset(rest)
+                guard offset == nil, let zone else { return false }
+                offset = zone
+                return true
+            }
+            if let value = DateParser.parseNumber(token) {
+                if token.count == 4, year == nil, day != nil || month != nil {
+                    year = value
+                } else if day == nil, token.count <= 2 {
+                    day = value
+                } else if year == nil, token.count == 2 {
+                    year = value < 50 ? 2000 + value : 1900 + value
+                } else if year == nil, token.count == 4 {
+                    year = value
+                } else {
+                    return false
+                }
+                return true
+            }
+            if token[0] == 0x2B || token[0] == 0x2D {
+                guard offset == nil, let zone = DateParser.parseOffset(token) else { return false }
+                offset = zone
+                return true
+            }
+            if month == nil, let m = DateParser.monthNumber(token) {
+                month = m
+                return true
+            }
+            if DateParser.isWeekday(token) { return true }
+            // `GMT+0100`, `UTC-05:00`: a named zone with an offset from it.
+            if offset == nil, token.count > 3,
+                let zone = DateParser.namedZoneOffset(UnsafeRawBufferPointer(rebasing: token[..<3])),
+                let shift = DateParser.parseOffset(UnsafeRawBufferPointer(rebasing: token[3...]))
+            {
+                offset = zone + shift
+                return true
+            }
+            if offset == nil, let zone = DateParser.namedZoneOffset(token) {
+                offset = zone
+                return true
+            }
+            return false
+        }
+    }
+
+    /// `+hhmm`, `-hh:mm`, `+hh`: seconds east of UTC.
+    static func parseOffset(_ token: UnsafeRawBufferPointer) -> Int? {
+        guard token.count >= 2, token[0] == 0x2B || token[0] == 0x2D else { return nil }
+        let sign = token[0] == 0x2D ? -1 : 1
+        let body = UnsafeRawBufferPointer(rebasing: token[1...])
+        let hours: Int
+        let minutes: Int
+        switch body.count {
+        case 2:
+            guard let h = parseNumber(body) else { return nil }
+            (hours, minutes) = (h, 0)
+        case 4:
+            guard let hhmm = parseNumber(body) else { return nil }
+            (hours, minutes) = (hhmm / 100, hhmm % 100)
+        case 5:
+            guard body[2] == 0x3A, let h = parseNumber(body[0..<2]), let m = parseNumber(body[3..<5]) else {
+                return nil
+            }
+            (hours, minutes) = (h, m)
+        default:
+            return nil
+        }
+        guard hours <= 23, minutes <= 59 else { return nil }
+        return sign * (hours * 3600 + minutes * 60)
+    }
+
+    /// `h:mm`, `hh:mm`, `hh:mm:ss` (a fraction of a second is dropped), and whatever follows it in the token.
+    static func parseClock(_ token: UnsafeRawBufferPointer)
+        -> ((hour: Int, minute: Int, second: Int), UnsafeRawBufferPointer)?
+    {
+        var i = 0
+        func number(_ maximumDigits: Int) -> Int? {
+            let start = i
+            var value = 0
+            while i < token.count, i - start < maximumDigits, token[i] >= 0x30, token[i] <= 0x39 {
+                value = value * 10 + Int(token[i] - 0x30)
+                i += 1
+            }
+            return i > start ? value : nil
+        }
+        guard let hour = number(2), i < token.count, token[i] == 0x3A else { return nil }
+        i += 1
+        let minuteStart = i
+        guard let minute = number(2), i - minuteStart == 2 else { return nil }
+        var second = 0
+        if i < token.count, token[i] == 0x3A {
+            i += 1
+            let secondStart = i
+            guard let value = number(2), i - secondStart == 2 else { return nil }
+            second = value
+            if i < token.count, token[i] == 0x2E {
+                i += 1
+                while i < token.count, token[i] >= 0x30, token[i] <= 0x39 { i += 1 }
+            }
+        }
+        return ((hour, minute, second), UnsafeRawBufferPointer(rebasing: token[i...]))
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import AtomStream
+import FeedStreamServices
+
+/// `feedstream feed`: any syndication format — Atom 1.0 / 0.3, RSS 0.9x / 1.0 / 2.0 — sniffed from the root.
+struct FeedCommand: DecodingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "Decode an Atom or RSS feed (the format is sniffed): one JSON line per entry or item.")
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var metadataOption: MetadataOption
+    @Flag(help: "Repair ill-formed XML with libxml2's recover mode; each repair is listed on standard error.")
+    var recover = false
+    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+
+    var metadataRequested: Bool { metadataOption.metadata }
+
+    func validate() throws { try validateRemote() }
+
+    func run() async throws {
+        let options = FeedParser.Options(recover: recover)
+        try await run(
+            Decoding(
+                makeParser: { FeedParser(options: options) }, metadata: { ["feed": $0.feed] },
+                warnings: { $0.warnings }, strategy: FeedPaging(options: options), pageMetadata: { ["feed": $0] }))
+    }
+}
