@@ -87,6 +87,53 @@ struct JSONLineEncoderTests {
         try expectSameBytes(pages, "pages")
     }
 
+    @Test("Models written by hand (JSONLineWritable) with every field set, and with none")
+    func everyField() throws {
+        let date = Date(timeIntervalSince1970: 1_367_483_352.518)
+        let person = AtomPerson(name: "Amy \"A\" Jones", email: "amy@example.com", uri: "https://x/a", userID: "u1")
+        let full = AtomEntry(
+            id: "urn:1", title: AtomText(type: .html, value: "<b>t</b>"), summary: AtomText(value: "s\n"),
+            content: AtomContent(type: "xhtml", value: "<p/>", src: "https://x/c"), published: date,
+            updated: date.addingTimeInterval(0.482), authors: [person, AtomPerson()], contributors: [person],
+            links: [
+                AtomLink(
+                    href: "https://x/r", rel: "replies", type: "application/atom+xml", hreflang: "en", title: "R",
+                    length: 1 << 40, threadCount: 3)
+            ],
+            categories: [AtomCategory(term: "t", scheme: "s", label: "l")], rights: AtomText(type: .xhtml, value: "©"),
+            inReplyTo: [AtomReplyReference(ref: "urn:0", href: "https://x/0")],
+            extensions: [AtomExtensionElement(namespace: "http://www.ibm.com/xmlns/prod/sn", name: "rank", value: "2")])
+        try expectSameBytes([full, AtomEntry()], "entries")
+
+        var inbox = JiveInboxEntry(kind: .acclaim)
+        inbox.verb = "jive:liked"
+        inbox.title = "T"
+        inbox.content = "<p>c</p>"
+        inbox.published = date
+        inbox.updated = date
+        inbox.url = "https://j/1"
+        inbox.actor = JiveActivityObject(
+            id: "1", displayName: "D", objectType: "jive:person", url: "https://j/p", summary: "S",
+            imageURL: "https://j/i")
+        inbox.object = JiveActivityObject(id: "2")
+        inbox.target = JiveActivityObject(displayName: "Place")
+        inbox.collection = "https://j/c"
+        inbox.collectionUpdated = date
+        inbox.read = false
+        inbox.contentURL = "https://j/content"
+        try expectSameBytes([inbox, JiveInboxEntry()], "inbox entries")
+
+        let tweet = Tweet(
+            id: .max, idString: "9223372036854775807", text: "t \u{1F600} \"q\"", createdAt: date,
+            user: TwitterUser(id: 1, idString: "1", screenName: "s", name: "N", profileImageURL: "https://p/i.png"),
+            languageCode: "en", source: "<a href=\"x\">web</a>", inReplyToStatusID: 2, inReplyToUserID: 3,
+            inReplyToScreenName: "r", retweetCount: 4, favoriteCount: 5, hashtags: ["a", "b"], mentions: ["m"],
+            urls: [TweetURL(url: "https://t.co/x", expandedURL: "https://example.com/")], retweetedStatusID: 6,
+            quotedStatusID: 7)
+        try expectSameBytes([tweet, Tweet(id: -1, idString: "-1", text: "")], "tweets")
+        try expectSameBytes([TwitterStreamMessage.tweet(tweet)], "stream messages")
+    }
+
     @Test("Every ASCII and control character, non-ASCII text, numbers and dates")
     func scalars() throws {
         let strings = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [

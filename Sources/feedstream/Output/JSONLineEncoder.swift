@@ -64,6 +64,10 @@ final class JSONLineEncoder {
     func append(_ value: some Encodable, to output: inout [UInt8]) throws {
         swap(&bytes, &output)
         defer { swap(&bytes, &output) }
+        if let writable = value as? any JSONLineWritable {
+            JSONObjectWriter.write(writable, to: self)
+            return
+        }
         let start = bytes.count
         do {
             try encodeValue(value)
@@ -90,6 +94,11 @@ final class JSONLineEncoder {
         }
         if T.self == URL.self {
             writeString(unsafeBitCast(value, to: URL.self).absoluteString)
+            return
+        }
+        if let writable = value as? any JSONLineWritable {
+            // A model inside a value without a writer of its own (a tweet in a stream message).
+            JSONObjectWriter.write(writable, to: self)
             return
         }
         if T.self == Decimal.self || T.self == Data.self {
