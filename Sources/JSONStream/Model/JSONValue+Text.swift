@@ -1,3 +1,5 @@
+import StreamCore
+
 extension JSONValue {
     /// The value as compact JSON text, members in document order (what `feedstream json` prints).
     public var jsonText: String {
@@ -40,22 +42,6 @@ extension JSONValue {
     }
 
     private static func writeString(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        JSONStringLiteral.append(string, to: &text)
     }
 }

@@ -199,35 +199,9 @@ final class JSONLineEncoder {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00xx`, `/` as is.
+    /// A JSON string, escaped as everywhere in FeedStream.
     func writeString(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: #"\u00"#.utf8)
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0x0F)])
-                }
-            }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-            bytes.append(UInt8(ascii: "\""))
-        }
+        JSONStringLiteral.append(string, to: &bytes)
     }
 }
 
