@@ -122,28 +122,13 @@ final class XMLRecordSelector: XMLEventHandler {
     }
 
     private func streamError(_ error: DecodingError) -> StreamError {
-        let codingPath: [any CodingKey]
-        let message: String
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            codingPath = context.codingPath
-            message = context.debugDescription
-        case .keyNotFound(let key, let context):
-            codingPath = context.codingPath + [key]
-            message = context.debugDescription
-        @unknown default:
-            codingPath = []
-            message = "\(error)"
-        }
-        var path = recordPath
-        for key in codingPath {
+        StreamError(decoding: error, itemPath: recordPath) { path, key in
             if let index = key.intValue {
                 path += "[\(index + 1)]"
             } else {
                 path += "/" + key.stringValue
             }
         }
-        return StreamError(kind: .typeMismatch, message: message, path: path)
     }
 
     /// Where the parser is, for errors: the open elements, with the record's number (`results/person[3]/name`).

@@ -168,28 +168,16 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     }
 
     static func streamError(_ error: DecodingError, itemPath: String) -> StreamError {
-        let codingPath: [any CodingKey]
-        let message: String
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            codingPath = context.codingPath
-            message = context.debugDescription
-        case .keyNotFound(let key, let context):
-            codingPath = context.codingPath + [key]
-            message = context.debugDescription
-        @unknown default:
-            codingPath = []
-            message = "\(error)"
-        }
-        var path = itemPath.hasPrefix("$") ? String(itemPath.dropFirst()) : itemPath
-        for key in codingPath {
+        var error = StreamError(
+            decoding: error, itemPath: itemPath.hasPrefix("$") ? String(itemPath.dropFirst()) : itemPath
+        ) { path, key in
             if let index = key.intValue {
                 path += "[\(index)]"
             } else {
                 path += JSONPathTracker.component(key.stringValue, first: path.isEmpty)
             }
         }
-        if path.isEmpty || path.hasPrefix("[") { path = "$" + path }
-        return StreamError(kind: .typeMismatch, message: message, path: path)
+        if let path = error.path, path.isEmpty || path.hasPrefix("[") { error.path = "$" + path }
+        return error
     }
 }
