@@ -75,17 +75,11 @@ final class AtomDocumentDecoder: XMLEventHandler {
     }
 
     var currentPath: String {
-        var path = ""
-        for (depth, frame) in frames.enumerated() {
-            // A hostile document can nest thousands deep: keep the start and the end of such a path.
-            if frames.count > 24, depth == 8 {
-                path += "/…\(frames.count - 12) more…"
-            }
-            if frames.count > 24, depth >= 8, depth < frames.count - 4 { continue }
-            path += "/" + frame.localName.string
-            if case .entry = frame.role { path += "[\(entryCount)]" }
+        XMLElementPath.make(depth: frames.count) { index in
+            let frame = frames[index]
+            if case .entry = frame.role { return frame.localName.string + "[\(entryCount)]" }
+            return frame.localName.string
         }
-        return path
     }
 
     /// The base against which references in the current element resolve.

@@ -133,15 +133,10 @@ final class XMLRecordSelector: XMLEventHandler {
 
     /// Where the parser is, for errors: the open elements, with the record's number (`results/person[3]/name`).
     var currentPath: String {
-        var parts: [String] = []
         let recordDepth = stack.isEmpty ? -1 : open.count - stack.count
-        for (depth, name) in open.enumerated() {
-            // A hostile document can nest thousands deep: keep the start and the end of such a path.
-            if open.count > 24, depth == 8 { parts.append("…\(open.count - 12) more…") }
-            if open.count > 24, depth >= 8, depth < open.count - 4 { continue }
-            parts.append(tree.name(name) + (depth == recordDepth ? "[\(itemCount)]" : ""))
+        return XMLElementPath.make(depth: open.count, leading: false) { depth in
+            tree.name(open[depth]) + (depth == recordDepth ? "[\(itemCount)]" : "")
         }
-        return parts.joined(separator: "/")
     }
 
     private func qualifiedName(_ prefix: XMLName, _ localName: XMLName) -> String {

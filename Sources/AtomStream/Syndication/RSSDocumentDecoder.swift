@@ -56,16 +56,11 @@ final class RSSDocumentDecoder: XMLEventHandler {
     }
 
     var currentPath: String {
-        var path = ""
-        for (depth, frame) in frames.enumerated() {
-            if frames.count > 24, depth == 8 {
-                path += "/…\(frames.count - 12) more…"
-            }
-            if frames.count > 24, depth >= 8, depth < frames.count - 4 { continue }
-            path += "/" + frame.localName.string
-            if case .item = frame.role { path += "[\(entryCount)]" }
+        XMLElementPath.make(depth: frames.count) { index in
+            let frame = frames[index]
+            if case .item = frame.role { return frame.localName.string + "[\(entryCount)]" }
+            return frame.localName.string
         }
-        return path
     }
 
     /// The base against which references in the current element resolve.
