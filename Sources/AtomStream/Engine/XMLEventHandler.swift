@@ -11,4 +11,10 @@ protocol XMLEventHandler: AnyObject {
     var currentPath: String { get }
     /// Whether the root element has started.
     var hasSeenRoot: Bool { get }
+
+    /// Whether elements are still open: in recover mode, what the end of the input closes.
+    var hasOpenElements: Bool { get }
+
+    /// Closes the elements left open when the input ended early in recover mode, completing what they held.
+    func closeOpenElements() throws(StreamError)
 }

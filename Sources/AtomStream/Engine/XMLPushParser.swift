@@ -165,6 +165,20 @@ final class XMLPushParser {
         return cursor.distance(to: end) + held
     }
 
+    /// Ends a parser's input: hands over what `intake` still holds, validates the end, and in recover mode closes
+    /// the elements the input left open (with a warning that says so) — the `finish` of every XML parser.
+    func finish(_ intake: inout ChunkIntake) throws(StreamError) {
+        try intake.flush { (bytes) throws(StreamError) -> Int in try feed(bytes) }
+        try terminate()
+        guard recovers && handler.hasOpenElements else { return }
+        warn(kind: .truncatedInput, message: "the input ended in mid-document; open elements closed")
+        do throws(StreamError) {
+            try handler.closeOpenElements()
+        } catch {
+            throw positioned(error)
+        }
+    }
+
     /// Signals the end of input and validates that the document is complete.
     func terminate() throws(StreamError) {
         if encodingSniffer != nil { try sniff(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) }

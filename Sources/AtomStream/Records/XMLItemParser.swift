@@ -133,16 +133,8 @@ public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
     public func finish() throws -> [T] {
         try lifecycle.finish(
             { () throws(StreamError) in
-                guard let engine, let selector else { return }
-                try intake.flush { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-                try engine.terminate()
-                guard engine.recovers && selector.hasOpenElements else { return }
-                engine.warn(kind: .truncatedInput, message: "the input ended in mid-document; open elements closed")
-                do throws(StreamError) {
-                    try selector.closeOpenElements()
-                } catch {
-                    throw engine.positioned(error)
-                }
+                guard let engine else { return }
+                try engine.finish(&intake)
             }, completed: takeCompleted)
     }
 

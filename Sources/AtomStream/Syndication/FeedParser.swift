@@ -90,15 +90,7 @@ public final class FeedParser: StreamingParser {
     public func finish() throws -> [AtomEntry] {
         try lifecycle.finish(
             { () throws(StreamError) in
-                try intake.flush { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-                try engine.terminate()
-                guard engine.recovers && decoder.hasOpenElements else { return }
-                engine.warn(kind: .truncatedInput, message: "the input ended in mid-document; open elements closed")
-                do throws(StreamError) {
-                    try decoder.closeOpenElements()
-                } catch {
-                    throw engine.positioned(error)
-                }
+                try engine.finish(&intake)
             }, completed: decoder.takeCompleted)
     }
 }
