@@ -209,6 +209,8 @@ enum Streams {
             TwitterGenerator(seed: 7).stream(bytes: sink.byteBudget, into: &sink)
         case "jive-inbox":
             JiveGenerator(seed: 7).inbox(bytes: sink.byteBudget, into: &sink)
+        case "employees":
+            EmployeesGenerator(seed: 7).page(bytes: sink.byteBudget, into: &sink)
         default:
             break
         }
