@@ -1,16 +1,6 @@
 /// Follows the events of a document, records each value a ``JSONPath`` selects on a ``TokenTape`` and decodes it
 /// as soon as it closes. Everything else is skipped by counting depth: no allocation, no copy.
 final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
-    /// A container on the way to the selected values.
-    private struct Frame {
-        /// How many path components this container matched (the root matched none).
-        var level: Int
-        var isArray: Bool
-        var elementCount = 0
-        /// For objects: whether the member just named is the one the next component wants.
-        var memberMatches = false
-    }
-
     private let components: [JSONPath.Component]
     /// Member names of the path as bytes, compared against names as they arrive.
     private let memberNames: [[UInt8]?]
@@ -20,7 +10,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
     // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
     // rest of a member-name event.
-    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var frames: [JSONSelectorFrame] = []
     @exclusivity(unchecked) private var skipDepth = 0
     @exclusivity(unchecked) private var tape = TokenTape()
     @exclusivity(unchecked) private var recording = false
@@ -91,7 +81,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         case .skipped:
             skipDepth = 1
         case .onTheWay(let level):
-            frames.append(Frame(level: level, isArray: array))
+            frames.append(JSONSelectorFrame(level: level, isArray: array))
         case .selected:
             recording = true
             itemStart = engine.currentByteOffset() - 1
@@ -192,4 +182,15 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         if path.isEmpty || path.hasPrefix("[") { path = "$" + path }
         return StreamError(kind: .typeMismatch, message: message, path: path)
     }
+}
+
+/// A container on the way to the selected values. Outside the generic selector, so that reaching it costs no
+/// generic metadata lookup.
+struct JSONSelectorFrame {
+    /// How many path components this container matched (the root matched none).
+    var level: Int
+    var isArray: Bool
+    var elementCount = 0
+    /// For objects: whether the member just named is the one the next component wants.
+    var memberMatches = false
 }

@@ -111,30 +111,45 @@ struct TokenTape {
         withText(index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The last of these key tokens whose text is `name`: the name is read once and the lengths compared before
-    /// any bytes.
-    func lastKey(among keyIndices: [Int], equalTo name: UnsafeRawBufferPointer) -> Int? {
+    /// The value of the last of these members whose name is `name`: lengths are compared before any bytes, and
+    /// bytes eight at a time without a call, as names are short.
+    func lastValue(among keyIndices: UnsafeBufferPointer<Int32>, named name: UnsafeRawBufferPointer) -> Int? {
         let count = name.count
         return bytes.withUnsafeBytes { all in
             tokens.withUnsafeBufferPointer { tokens in
-                for keyIndex in keyIndices.reversed() {
+                var position = keyIndices.count
+                while position > 0 {
+                    position -= 1
+                    let keyIndex = Int(keyIndices[position])
                     let token = tokens[keyIndex]
                     if Int(token.second) == count
-                        && (count == 0 || memcmp(all.baseAddress! + Int(token.first), name.baseAddress!, count) == 0)
+                        && (count == 0 || Self.same(all.baseAddress! + Int(token.first), name.baseAddress!, count))
                     {
-                        return keyIndex
+                        return keyIndex + 1
                     }
                 }
                 return nil
             }
         }
     }
-}
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+    @inline(__always)
+    private static func same(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, _ count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset += 1
+        }
+        return true
+    }
+}
