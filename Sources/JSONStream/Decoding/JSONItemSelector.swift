@@ -5,14 +5,18 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     /// Member names of the path as bytes, compared against names as they arrive.
     private let memberNames: [[UInt8]?]
     private let limits: StreamLimits
-    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine! {
+        didSet { unretainedEngine = engine.map { Unmanaged.passUnretained($0) } }
+    }
+    @exclusivity(unchecked) private var unretainedEngine: Unmanaged<JSONEngine>?
+    private let maximumItemBytes: Int
 
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
     // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
     // rest of a member-name event.
     @exclusivity(unchecked) private var frames: [JSONSelectorFrame] = []
     @exclusivity(unchecked) private var skipDepth = 0
-    @exclusivity(unchecked) private var tape = TokenTape()
+    private let tape = TokenTape()
     @exclusivity(unchecked) private var recording = false
     @exclusivity(unchecked) private var itemStart = 0
     @exclusivity(unchecked) private(set) var completed = CompletedItems<T>()
@@ -25,6 +29,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
             return nil
         }
         self.limits = limits
+        maximumItemBytes = limits.maximumItemBytes
     }
 
     func takeCompleted() -> [T] {
@@ -129,7 +134,11 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     }
 
     private func checkItemSize() throws(StreamError) {
-        if engine.bytes(since: itemStart, exceed: limits.maximumItemBytes) {
+        // Borrowed, not retained: this runs for every token of a selected value, and the engine outlives the call.
+        let exceeded = unretainedEngine?._withUnsafeGuaranteedRef {
+            $0.bytes(since: itemStart, exceed: maximumItemBytes)
+        }
+        if exceeded == true {
             throw StreamError(
                 kind: .limitExceeded, message: "an item is larger than \(limits.maximumItemBytes) bytes")
         }

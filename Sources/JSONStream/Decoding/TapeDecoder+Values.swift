@@ -4,11 +4,11 @@ import Foundation
 /// then asks ``TapeDecoder/failure(_:at:path:)`` for the error, so the coding path is built only on failure.
 extension TapeDecoder {
     @inline(__always)
-    func isNull(_ index: Int) -> Bool { tape.tokens[index].kind == .null }
+    func isNull(_ index: Int) -> Bool { tape[index].kind == .null }
 
     @inline(__always)
     func bool(_ index: Int) -> Bool? {
-        switch tape.tokens[index].kind {
+        switch tape[index].kind {
         case .trueValue: true
         case .falseValue: false
         default: nil
@@ -17,7 +17,7 @@ extension TapeDecoder {
 
     @inline(__always)
     func string(_ index: Int) -> String? {
-        guard tape.tokens[index].kind == .string else { return nil }
+        guard tape[index].kind == .string else { return nil }
         return tape.string(index)
     }
 
@@ -25,7 +25,7 @@ extension TapeDecoder {
     // `FixedWidthInteger` code that looks up metadata on every call.
     @inline(__always)
     func integer<I: FixedWidthInteger>(_ type: I.Type, _ index: Int) -> I? {
-        guard tape.tokens[index].kind == .number else { return nil }
+        guard tape[index].kind == .number else { return nil }
         return tape.withText(index) { text in
             if I.isSigned {
                 return JSONNumberText.int64(text).flatMap { I(exactly: $0) }
@@ -35,7 +35,7 @@ extension TapeDecoder {
     }
 
     func double(_ index: Int) -> Double? {
-        guard tape.tokens[index].kind == .number else { return nil }
+        guard tape[index].kind == .number else { return nil }
         return tape.withText(index, JSONNumberText.double)
     }
 
@@ -57,7 +57,7 @@ extension TapeDecoder {
 
     /// The error for a value that a scalar reader refused: a mismatch, or a number or text out of range.
     func failure(_ expected: Expected, at index: Int, path: [any CodingKey]) -> DecodingError {
-        let kind = tape.tokens[index].kind
+        let kind = tape[index].kind
         switch (expected, kind) {
         case (.integer(let type), .number):
             return corrupted("the number \(tape.string(index)) does not fit in \(type)", path: path)
@@ -77,7 +77,7 @@ extension TapeDecoder {
     }
 
     func describe(_ index: Int) -> String {
-        switch tape.tokens[index].kind {
+        switch tape[index].kind {
         case .objectStart: "an object"
         case .arrayStart: "an array"
         case .string: "a string"
@@ -91,7 +91,7 @@ extension TapeDecoder {
     func mismatch(expected: String, at index: Int, path: [any CodingKey]) -> DecodingError {
         let context = DecodingError.Context(
             codingPath: path, debugDescription: "expected \(expected), found \(describe(index))")
-        if tape.tokens[index].kind == .null {
+        if tape[index].kind == .null {
             return DecodingError.valueNotFound(Any.self, context)
         }
         return DecodingError.typeMismatch(Any.self, context)
@@ -143,7 +143,7 @@ extension TapeDecoder {
     }
 
     private func date(_ index: Int, _ path: () -> [any CodingKey]) throws -> Date {
-        switch tape.tokens[index].kind {
+        switch tape[index].kind {
         case .string:
             guard let date = tape.withText(index, DateParser.parse) else {
                 throw failure(.date, at: index, path: path())

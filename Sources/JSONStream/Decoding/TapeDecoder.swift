@@ -33,7 +33,7 @@ final class TapeDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        let object = tape.tokens[index]
+        let object = tape[index]
         guard object.kind == .objectStart else { throw mismatch(expected: "an object", at: index, path: path) }
         let first = memberKeys.count
         var child = index + 1
@@ -47,7 +47,7 @@ final class TapeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard tape.tokens[index].kind == .arrayStart else {
+        guard tape[index].kind == .arrayStart else {
             throw mismatch(expected: "an array", at: index, path: path)
         }
         return TapeUnkeyedContainer(decoder: self, array: index, depth: path.count)
@@ -90,7 +90,7 @@ final class TapeDecoder: Decoder {
 
     /// An array read by ``TapeDecodableArray``; `A` is `T`, opened from the conformance check.
     private func decodeArray<A: TapeDecodableArray, T>(_ arrayType: A.Type, as type: T.Type, at index: Int) throws -> T {
-        guard tape.tokens[index].kind == .arrayStart else {
+        guard tape[index].kind == .arrayStart else {
             throw mismatch(expected: "an array", at: index, path: path)
         }
         return unsafeBitCast(try A.decode(from: self, array: index), to: T.self)

@@ -13,13 +13,13 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     init(decoder: TapeDecoder, array: Int, depth: Int) {
         self.decoder = decoder
         cursor = Int32(truncatingIfNeeded: array + 1)
-        end = Int32(truncatingIfNeeded: decoder.tape.tokens[array].first)
+        end = Int32(truncatingIfNeeded: decoder.tape[array].first)
         self.depth = Int32(truncatingIfNeeded: depth)
     }
 
     var codingPath: [any CodingKey] { decoder.path(depth: Int(depth)) }
     /// The end token records where its array starts, whose token holds the element count.
-    var count: Int? { Int(decoder.tape.tokens[Int(decoder.tape.tokens[Int(end)].first)].second) }
+    var count: Int? { Int(decoder.tape[Int(decoder.tape[Int(end)].first)].second) }
     var isAtEnd: Bool { cursor >= end }
     var currentIndex: Int { Int(position) }
 
