@@ -129,6 +129,22 @@ private struct Staff: Codable, Sendable, Equatable {
         #expect(probe.hasMissing == false)
     }
 
+    /// Strings of every short length, differing only in their last byte, multi-byte characters and enough
+    /// distinct values to evict cached ones come back exactly, each time they repeat.
+    @Test func repeatedShortStrings() throws {
+        var values: [String] = []
+        let alphabet = Array("abcdefghijklmnopq")
+        for length in 1...17 {
+            let stem = String(alphabet[0..<length - 1])
+            values += [stem + "x", stem + "y", stem + "é", String(repeating: "日", count: length / 3 + 1)]
+        }
+        values += (0..<600).map { "v\($0)" }
+        let page = values + values.reversed() + values
+        let input = try JSONEncoder().encode([page, page])
+        let decoded = try JSONItemParser<[String]>(path: "$[*]").parseAll(Array(input))
+        #expect(decoded == [page, page])
+    }
+
     /// A container kept while nested values are decoded still reads its own object's members.
     @Test func containerKeptAcrossNestedDecoding() throws {
         let input = bytes(#"[{"a":{"a":{"a":1,"b":2},"b":3},"b":4}]"#)

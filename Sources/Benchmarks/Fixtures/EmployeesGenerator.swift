@@ -34,9 +34,9 @@ struct EmployeesGenerator {
                 "salary":\(30_000 + random.below(90_000)).\(random.below(100)),"active":\(random.below(5) != 0),
                 """)
             if index > 0 && random.below(4) != 0 {
+                let name = JSONText.quoted(random.pick(Vocabulary.lastNames), escapingNonASCII: false)
                 sink.write(
-                    "\"manager\":{\"employeeNumber\":\(4_000_000_000 + random.below(index)),"
-                        + "\"lastName\":\(JSONText.quoted(random.pick(Vocabulary.lastNames), escapingNonASCII: false))},")
+                    "\"manager\":{\"employeeNumber\":\(4_000_000_000 + random.below(index)),\"lastName\":\(name)},")
             }
             sink.write(
                 """

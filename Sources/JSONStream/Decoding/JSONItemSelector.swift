@@ -16,7 +16,9 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     // rest of a member-name event.
     @exclusivity(unchecked) private var frames: [JSONSelectorFrame] = []
     @exclusivity(unchecked) private var skipDepth = 0
-    private let tape = TokenTape()
+    private let tape: TokenTape
+    /// Kept from item to item with the capacity of its lists, like the tape.
+    private let decoder: TapeDecoder
     @exclusivity(unchecked) private var recording = false
     @exclusivity(unchecked) private var itemStart = 0
     @exclusivity(unchecked) private(set) var completed = CompletedItems<T>()
@@ -30,6 +32,8 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         }
         self.limits = limits
         maximumItemBytes = limits.maximumItemBytes
+        tape = TokenTape()
+        decoder = TapeDecoder(tape: tape, index: 0, codingPath: [])
     }
 
     func takeCompleted() -> [T] {
@@ -153,7 +157,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
             if T.self == JSONValue.self {
                 completed.append(try tape.jsonValue(at: 0) as! T)
             } else {
-                completed.append(try T(from: TapeDecoder(tape: tape, index: 0, codingPath: [])))
+                completed.append(try decoder.decodeItem(T.self))
             }
         } catch let error as TokenTape.NumberOutOfRange {
             throw StreamError(

@@ -18,7 +18,7 @@ extension TapeDecoder {
     @inline(__always)
     func string(_ index: Int) -> String? {
         guard tape[index].kind == .string else { return nil }
-        return tape.string(index)
+        return tape.withText(index) { shortStrings.string(paddedText: $0) }
     }
 
     // Always inlined, so each concrete integer overload gets its own specialised copy instead of generic

@@ -6,11 +6,12 @@ import Foundation
 /// Besides the JSON types it reads `Date` from a string in any form ``DateParser`` knows (or a number of seconds
 /// since 1970) and `URL` from a string.
 ///
-/// One decoder serves a whole item: a nested value is decoded by pointing ``index`` at it and pushing its key on
-/// ``path`` for the duration of the nested `init(from:)`, as containers are used in nested order. Containers keep
-/// the depth of their path rather than a copy of it, and build a coding path only for an error, so reading a
-/// member costs no allocation. Every keyed container's member names go into one per-item list (``memberKeys``),
-/// never reused during the item, so a container kept past its turn still reads its own members.
+/// One decoder serves every item of a parser in turn, and the whole of each item: a nested value is decoded by
+/// pointing ``index`` at it and pushing its key on ``path`` for the duration of the nested `init(from:)`, as
+/// containers are used in nested order. Containers keep the depth of their path rather than a copy of it, and
+/// build a coding path only for an error, so reading a member costs no allocation. Every keyed container's member
+/// names go into one list (``memberKeys``), never reused during the item, so a container kept past its turn still
+/// reads its own members; the lists keep their capacity from item to item.
 final class TapeDecoder: Decoder {
     let tape: TokenTape
     // The mutable state is only touched by the synchronous `init(from:)` calls of one item; the dynamic
@@ -21,15 +22,32 @@ final class TapeDecoder: Decoder {
     @exclusivity(unchecked) var path: [any CodingKey]
     /// Token indices of member names; each keyed container owns one range.
     @exclusivity(unchecked) var memberKeys: [Int32] = []
+    /// Short string values seen recently, shared by the decoders made for `superDecoder` and nested containers.
+    let shortStrings: ShortStringCache
 
     var codingPath: [any CodingKey] { path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(tape: TokenTape, index: Int, codingPath: [any CodingKey]) {
+    init(
+        tape: TokenTape, index: Int, codingPath: [any CodingKey], shortStrings: ShortStringCache = ShortStringCache()
+    ) {
         self.tape = tape
+        self.shortStrings = shortStrings
         self.index = index
         self.path = codingPath
         memberKeys.reserveCapacity(64)
+    }
+
+    /// Decodes the value recorded from the tape's first token, reusing the lists of the previous item.
+    func decodeItem<T: Decodable>(_ type: T.Type) throws -> T {
+        index = 0
+        path.removeAll(keepingCapacity: true)
+        memberKeys.removeAll(keepingCapacity: true)
+        if Self.isPrimitive(type) { return try primitive(type, at: 0, path: { [] }) }
+        if MemoryLayout<T>.size == MemoryLayout<[Int]>.size, let arrayType = type as? any TapeDecodableArray.Type {
+            return try decodeArray(arrayType, as: type, at: 0)
+        }
+        return try T(from: self)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -89,7 +107,9 @@ final class TapeDecoder: Decoder {
     }
 
     /// An array read by ``TapeDecodableArray``; `A` is `T`, opened from the conformance check.
-    private func decodeArray<A: TapeDecodableArray, T>(_ arrayType: A.Type, as type: T.Type, at index: Int) throws -> T {
+    private func decodeArray<A: TapeDecodableArray, T>(
+        _ arrayType: A.Type, as type: T.Type, at index: Int
+    ) throws -> T {
         guard tape[index].kind == .arrayStart else {
             throw mismatch(expected: "an array", at: index, path: path)
         }
@@ -99,7 +119,8 @@ final class TapeDecoder: Decoder {
     /// A decoder of its own for `superDecoder` and nested containers asked for by hand, which may outlive the
     /// call that made them.
     func detached(at index: Int, depth: Int, key: (any CodingKey)?) -> TapeDecoder {
-        TapeDecoder(tape: tape, index: index, codingPath: path(depth: depth, appending: key))
+        TapeDecoder(
+            tape: tape, index: index, codingPath: path(depth: depth, appending: key), shortStrings: shortStrings)
     }
 }
 

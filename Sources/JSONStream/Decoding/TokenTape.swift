@@ -26,6 +26,7 @@ final class TokenTape {
     @exclusivity(unchecked) private var tokens: UnsafeMutablePointer<Token>
     @exclusivity(unchecked) private var tokenCapacity: Int
     @exclusivity(unchecked) private(set) var count = 0
+    /// Texts, followed by ``textPadding`` spare bytes so that 16 bytes can be read from the start of any text.
     @exclusivity(unchecked) private var bytes: UnsafeMutableRawPointer
     @exclusivity(unchecked) private var byteCapacity: Int
     @exclusivity(unchecked) private var byteCount = 0
@@ -34,11 +35,13 @@ final class TokenTape {
     @exclusivity(unchecked) private var openCapacity: Int
     @exclusivity(unchecked) private var openCount = 0
 
+    static let textPadding = 16
+
     init() {
         tokenCapacity = 64
         tokens = .allocate(capacity: tokenCapacity)
         byteCapacity = 1024
-        bytes = .allocate(byteCount: byteCapacity, alignment: 8)
+        bytes = .allocate(byteCount: byteCapacity + Self.textPadding, alignment: 8)
         openCapacity = 16
         open = .allocate(capacity: openCapacity)
     }
@@ -142,7 +145,7 @@ final class TokenTape {
     @inline(never)
     private func growBytes(to needed: Int) {
         let capacity = max(needed, byteCapacity * 2)
-        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity + Self.textPadding, alignment: 8)
         grown.copyMemory(from: bytes, byteCount: byteCount)
         bytes.deallocate()
         bytes = grown
