@@ -85,6 +85,19 @@ enum ChildMode {
                 FieldDigest.keep(digest)
                 return count
             }
+        case "yajl", "yajl-jive":
+            // The no-op ceiling on the whole input at 64 KiB chunks, to compare instruction counts with a kind.
+            var data = Data()
+            return { chunk in
+                if let chunk {
+                    data.append(contentsOf: chunk)
+                    return 0
+                }
+                return data.withUnsafeBytes {
+                    kind == "yajl"
+                        ? YajlCeiling.parse($0, chunkSize: 65_536) : YajlCeiling.parseAfterJivePrefix($0, chunkSize: 65_536)
+                }
+            }
         case "employees-jsondecoder":
             // Its Foundation baseline on the same input, which it must hold whole.
             var data = Data()
