@@ -151,6 +151,30 @@ private struct Staff: Codable, Sendable, Equatable {
         let values = try JSONItemParser<Nest>(path: "$[*]").parseAll(input)
         #expect(values == [Nest(sum: 10)])
     }
+
+    /// A container kept past its item (misuse, but possible) reads whatever the next item recorded, or throws;
+    /// it never reads outside the decoder's lists.
+    @Test func containerKeptPastItsItem() throws {
+        let input = bytes(#"[{"a":1,"b":{"c":[1,2,3]}},{"a":2},{"zz":3},{"b":[1,2,3,4,5,6,7,8],"a":4},{"q":1,"r":2}]"#)
+        let values = try JSONItemParser<Keeper>(path: "$[*]").parseAll(input)
+        #expect(values.map(\.a) == [1, 2, 0, 4, 0])
+    }
+}
+
+/// Keeps its container and reads member `a` from the previous item's container too.
+private struct Keeper: Decodable, Sendable {
+    enum Keys: String, CodingKey { case a, b }
+    nonisolated(unsafe) static var kept: KeyedDecodingContainer<Keys>?
+    var a: Int
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        _ = try? Self.kept?.decode(Int.self, forKey: .a)
+        _ = try? Self.kept?.nestedContainer(keyedBy: Keys.self, forKey: .b)
+        _ = Self.kept?.allKeys
+        a = (try? container.decode(Int.self, forKey: .a)) ?? 0
+        Self.kept = container
+    }
 }
 
 /// Reads its members by hand, recording the coding paths it sees.

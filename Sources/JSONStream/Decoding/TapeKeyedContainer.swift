@@ -17,7 +17,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.path(depth: Int(depth)) }
 
     var allKeys: [Key] {
-        decoder.memberKeys[Int(first)..<Int(end)].compactMap { Key(stringValue: decoder.tape.string(Int($0))) }
+        let keys = decoder.memberKeys
+        guard Int(end) <= keys.count else { return [] }
+        return keys[Int(first)..<Int(end)].compactMap { Key(stringValue: decoder.tape.string(Int($0))) }
     }
 
     /// The value of the last member with this name, as JSON objects read in JavaScript.
@@ -26,7 +28,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var name = key.stringValue
         return name.withUTF8 { name in
             decoder.memberKeys.withUnsafeBufferPointer { keys in
-                decoder.tape.lastValue(
+                // A container kept past its item finds its range gone (the lists restart with every item).
+                guard Int(end) <= keys.count else { return nil }
+                return decoder.tape.lastValue(
                     among: UnsafeBufferPointer(rebasing: keys[Int(first)..<Int(end)]),
                     named: UnsafeRawBufferPointer(name))
             }

@@ -192,14 +192,18 @@ final class TokenTape {
     /// bytes eight at a time without a call, as names are short.
     func lastValue(among keyIndices: UnsafeBufferPointer<Int32>, named name: UnsafeRawBufferPointer) -> Int? {
         let length = name.count
+        // A key is followed by its value, so a key index must leave room for one more token. Indices outside the
+        // tape can only come from a container kept past its item: they match nothing rather than trap.
+        let keyLimit = UInt(max(count - 1, 0))
         var position = keyIndices.count
         while position > 0 {
             position -= 1
             let keyIndex = Int(keyIndices[position])
-            let token = self[keyIndex]
+            guard UInt(bitPattern: keyIndex) < keyLimit else { continue }
+            let token = tokens[keyIndex]
             if Int(token.second) == length {
                 let start = Int(token.first)
-                precondition(start + length <= byteCount, "text out of range")
+                guard start + length <= byteCount else { continue }
                 if length == 0 || Self.same(bytes + start, name.baseAddress!, length) { return keyIndex + 1 }
             }
         }
