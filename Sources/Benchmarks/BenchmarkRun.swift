@@ -216,6 +216,8 @@ enum Streams {
             JiveGenerator(seed: 7).inbox(bytes: sink.byteBudget, into: &sink)
         case "xml-items", "xml-records":
             FellowshipOneGenerator(seed: 7).search(bytes: sink.byteBudget, into: &sink)
+        case "employees":
+            EmployeesGenerator(seed: 7).page(bytes: sink.byteBudget, into: &sink)
         default:
             break
         }

@@ -80,6 +80,43 @@ enum ChildMode {
         case "xml-records":
             let parser = XMLItemParser<XMLRecordValue>(path: "results/person")
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+        case "employees":
+            // Not a `feedstream` subcommand: the user-Decodable workload, for callgrind and perf by hand.
+            let parser = JSONItemParser<EmployeeRecord>(path: "employees[*]")
+            return { chunk in
+                var count = 0
+                var digest = 0
+                let read = { (record: EmployeeRecord) in
+                    digest &+= record.fieldDigest
+                    count += 1
+                }
+                if let chunk { try parser.parse(chunk).forEach(read) } else { try parser.finish(forEach: read) }
+                FieldDigest.keep(digest)
+                return count
+            }
+        case "yajl", "yajl-jive":
+            // The no-op ceiling on the whole input at 64 KiB chunks, to compare instruction counts with a kind.
+            var data = Data()
+            return { chunk in
+                if let chunk {
+                    data.append(contentsOf: chunk)
+                    return 0
+                }
+                return data.withUnsafeBytes {
+                    kind == "yajl"
+                        ? YajlCeiling.parse($0, chunkSize: 65_536) : YajlCeiling.parseAfterJivePrefix($0, chunkSize: 65_536)
+                }
+            }
+        case "employees-jsondecoder":
+            // Its Foundation baseline on the same input, which it must hold whole.
+            var data = Data()
+            return { chunk in
+                if let chunk {
+                    data.append(contentsOf: chunk)
+                    return 0
+                }
+                return FoundationJSONBaselines.decodeEmployees(data)
+            }
         default:
             return nil
         }

@@ -15,7 +15,7 @@ enum JSONWorkloads {
                     fileName: "twitter-search-\(twitterBytes / 1_000_000)mb.json",
                     description: "Twitter v1.1 search response",
                     generate: { TwitterGenerator(seed: 2014).searchResponse(bytes: twitterBytes, into: &$0) }),
-                subject: { ChunkedDecode.count(TwitterSearchParser(), $0, chunkSize: $1) },
+                subject: { ChunkedDecode.read(TwitterSearchParser(), $0, chunkSize: $1, touch: FieldDigest.tweet) },
                 ceiling: { YajlCeiling.parse($0, chunkSize: $1) },
                 baselines: [
                     ("Foundation JSONDecoder", { FoundationJSONBaselines.decodeSearch($0) }),
@@ -38,7 +38,7 @@ enum JSONWorkloads {
                     fileName: "jive-inbox-\(sideBytes / 1_000_000)mb.json",
                     description: "Jive REST v3 inbox with the security prefix",
                     generate: { JiveGenerator(seed: 2015).inbox(bytes: sideBytes, into: &$0) }),
-                subject: { ChunkedDecode.count(JiveInboxParser(), $0, chunkSize: $1) },
+                subject: { ChunkedDecode.read(JiveInboxParser(), $0, chunkSize: $1, touch: FieldDigest.jiveEntry) },
                 ceiling: { YajlCeiling.parseAfterJivePrefix($0, chunkSize: $1) },
                 baselines: [
                     (
@@ -52,11 +52,12 @@ enum JSONWorkloads {
             Workload(
                 name: "employees",
                 fixture: Fixture(
-                    fileName: "employees-\(sideBytes / 1_000_000)mb.json",
-                    description: "WebSphere-style {\"employees\":[…]} page into a user Decodable",
+                    fileName: "employees-nested-\(sideBytes / 1_000_000)mb.json",
+                    description: "WebSphere-style {\"employees\":[…]} page of nested records into a user Decodable",
                     generate: { EmployeesGenerator(seed: 2016).page(bytes: sideBytes, into: &$0) }),
                 subject: {
-                    ChunkedDecode.count(JSONItemParser<EmployeeRecord>(path: "employees[*]"), $0, chunkSize: $1)
+                    ChunkedDecode.read(
+                        JSONItemParser<EmployeeRecord>(path: "employees[*]"), $0, chunkSize: $1, touch: \.fieldDigest)
                 },
                 ceiling: { YajlCeiling.parse($0, chunkSize: $1) },
                 baselines: [

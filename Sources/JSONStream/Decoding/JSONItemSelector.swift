@@ -1,28 +1,24 @@
 /// Follows the events of a document, records each value a ``JSONPath`` selects on a ``TokenTape`` and decodes it
 /// as soon as it closes. Everything else is skipped by counting depth: no allocation, no copy.
 final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
-    /// A container on the way to the selected values.
-    private struct Frame {
-        /// How many path components this container matched (the root matched none).
-        var level: Int
-        var isArray: Bool
-        var elementCount = 0
-        /// For objects: whether the member just named is the one the next component wants.
-        var memberMatches = false
-    }
-
     private let components: [JSONPath.Component]
     /// Member names of the path as bytes, compared against names as they arrive.
     private let memberNames: [[UInt8]?]
     private let limits: StreamLimits
-    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
+    @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine! {
+        didSet { unretainedEngine = engine.map { Unmanaged.passUnretained($0) } }
+    }
+    @exclusivity(unchecked) private var unretainedEngine: Unmanaged<JSONEngine>?
+    private let maximumItemBytes: Int
 
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
     // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
     // rest of a member-name event.
-    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var frames: [JSONSelectorFrame] = []
     @exclusivity(unchecked) private var skipDepth = 0
-    @exclusivity(unchecked) private var tape = TokenTape()
+    private let tape: TokenTape
+    /// Kept from item to item with the capacity of its lists, like the tape.
+    private let decoder: TapeDecoder
     @exclusivity(unchecked) private var recording = false
     @exclusivity(unchecked) private var itemStart = 0
     @exclusivity(unchecked) private(set) var completed = CompletedItems<T>()
@@ -35,6 +31,9 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
             return nil
         }
         self.limits = limits
+        maximumItemBytes = limits.maximumItemBytes
+        tape = TokenTape()
+        decoder = TapeDecoder(tape: tape, index: 0, codingPath: [])
     }
 
     func takeCompleted() -> [T] {
@@ -91,7 +90,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         case .skipped:
             skipDepth = 1
         case .onTheWay(let level):
-            frames.append(Frame(level: level, isArray: array))
+            frames.append(JSONSelectorFrame(level: level, isArray: array))
         case .selected:
             recording = true
             itemStart = engine.currentByteOffset() - 1
@@ -139,7 +138,11 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
     }
 
     private func checkItemSize() throws(StreamError) {
-        if engine.bytes(since: itemStart, exceed: limits.maximumItemBytes) {
+        // Borrowed, not retained: this runs for every token of a selected value, and the engine outlives the call.
+        let exceeded = unretainedEngine?._withUnsafeGuaranteedRef {
+            $0.bytes(since: itemStart, exceed: maximumItemBytes)
+        }
+        if exceeded == true {
             throw StreamError(
                 kind: .limitExceeded, message: "an item is larger than \(limits.maximumItemBytes) bytes")
         }
@@ -154,7 +157,7 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
             if T.self == JSONValue.self {
                 completed.append(try tape.jsonValue(at: 0) as! T)
             } else {
-                completed.append(try T(from: TapeDecoder(tape: tape, index: 0, codingPath: [])))
+                completed.append(try decoder.decodeItem(T.self))
             }
         } catch let error as TokenTape.NumberOutOfRange {
             throw StreamError(
@@ -180,4 +183,15 @@ final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
         if let path = error.path, path.isEmpty || path.hasPrefix("[") { error.path = "$" + path }
         return error
     }
+}
+
+/// A container on the way to the selected values. Outside the generic selector, so that reaching it costs no
+/// generic metadata lookup.
+struct JSONSelectorFrame {
+    /// How many path components this container matched (the root matched none).
+    var level: Int
+    var isArray: Bool
+    var elementCount = 0
+    /// For objects: whether the member just named is the one the next component wants.
+    var memberMatches = false
 }

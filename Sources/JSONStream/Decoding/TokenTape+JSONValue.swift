@@ -6,7 +6,7 @@ extension TokenTape {
 
     /// Builds the untyped value starting at `index`, without going through `Decoder`.
     func jsonValue(at index: Int) throws(NumberOutOfRange) -> JSONValue {
-        let token = tokens[index]
+        let token = self[index]
         switch token.kind {
         case .null: return .null
         case .trueValue: return .bool(true)

@@ -3,107 +3,184 @@
 /// Texts (member names, strings, number literals) go into one byte buffer; tokens refer to them by offset.
 /// Container starts record where their end is and how many children they have, so a decoder can jump over a
 /// member it does not need. Both buffers keep their capacity between items.
-struct TokenTape {
+///
+/// The buffers are plain allocations owned by this object rather than arrays: recording a token is then a store
+/// and an increment, without the uniqueness and capacity checks of an array append (they were half the cost of
+/// recording an item). Every read checks its index against what is recorded, so a decoder kept past its item reads
+/// the tape's current contents, never outside them.
+final class TokenTape {
     enum Kind: UInt8 {
         case objectStart, objectEnd, arrayStart, arrayEnd, key, string, number, trueValue, falseValue, null
     }
 
     struct Token {
         var kind: Kind
-        /// Texts: offset into `bytes`. Container starts: index of the matching end token.
+        /// Texts: offset into the bytes. Container starts: index of the matching end token.
         var first: UInt32
         /// Texts: length. Container starts: number of elements or members.
         var second: UInt32
     }
 
-    private(set) var tokens: [Token] = []
-    /// Texts; only `bytes[..<byteCount]` is in use, so an append is one `memcpy` into capacity kept from earlier
-    /// items (a generic `append(contentsOf:)` cost ~70 instructions per text).
-    private(set) var bytes: [UInt8] = []
-    private var byteCount = 0
-    private var open: [Int] = []
+    // Touched one event at a time by the parser that owns the tape, then read by its decoder; the dynamic
+    // exclusivity checks would cost more than the stores they guard.
+    @exclusivity(unchecked) private var tokens: UnsafeMutablePointer<Token>
+    @exclusivity(unchecked) private var tokenCapacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
+    /// Texts, followed by ``textPadding`` spare bytes so that 16 bytes can be read from the start of any text.
+    @exclusivity(unchecked) private var bytes: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var byteCapacity: Int
+    @exclusivity(unchecked) private var byteCount = 0
+    /// Token indices of the containers still open, innermost last.
+    @exclusivity(unchecked) private var open: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) private var openCapacity: Int
+    @exclusivity(unchecked) private var openCount = 0
+
+    static let textPadding = 16
+
+    init() {
+        tokenCapacity = 64
+        tokens = .allocate(capacity: tokenCapacity)
+        byteCapacity = 1024
+        bytes = .allocate(byteCount: byteCapacity + Self.textPadding, alignment: 8)
+        openCapacity = 16
+        open = .allocate(capacity: openCapacity)
+    }
+
+    deinit {
+        tokens.deallocate()
+        bytes.deallocate()
+        open.deallocate()
+    }
 
     /// Whether a container is still open.
-    var isOpen: Bool { !open.isEmpty }
+    var isOpen: Bool { openCount > 0 }
 
     /// The memory the current value holds.
-    var footprint: Int { byteCount + tokens.count * MemoryLayout<Token>.stride }
+    var footprint: Int { byteCount + count * MemoryLayout<Token>.stride }
 
-    mutating func reset() {
-        tokens.removeAll(keepingCapacity: true)
+    func reset() {
+        count = 0
         byteCount = 0
-        open.removeAll(keepingCapacity: true)
+        openCount = 0
+    }
+
+    /// The token at `index`, which must have been recorded.
+    subscript(index: Int) -> Token {
+        @inline(__always) get {
+            precondition(index >= 0 && index < count, "token index out of range")
+            return tokens[index]
+        }
+    }
+
+    // MARK: - Recording
+
+    @inline(__always)
+    private func push(_ token: Token) {
+        if count == tokenCapacity { growTokens() }
+        tokens[count] = token
+        count += 1
     }
 
     @inline(__always)
-    private mutating func countChild() {
-        if let parent = open.last { tokens[parent].second += 1 }
+    private func countChild() {
+        if openCount > 0 { tokens[open[openCount - 1]].second += 1 }
     }
 
-    mutating func start(array: Bool) {
+    func start(array: Bool) {
         countChild()
-        open.append(tokens.count)
-        tokens.append(Token(kind: array ? .arrayStart : .objectStart, first: 0, second: 0))
+        if openCount == openCapacity { growOpen() }
+        open[openCount] = count
+        openCount += 1
+        push(Token(kind: array ? .arrayStart : .objectStart, first: 0, second: 0))
     }
 
-    mutating func end(array: Bool) {
-        let start = open.removeLast()
-        tokens[start].first = UInt32(tokens.count)
-        tokens.append(Token(kind: array ? .arrayEnd : .objectEnd, first: UInt32(start), second: 0))
+    func end(array: Bool) {
+        precondition(openCount > 0, "no container is open")
+        openCount -= 1
+        let start = open[openCount]
+        tokens[start].first = UInt32(truncatingIfNeeded: count)
+        push(Token(kind: array ? .arrayEnd : .objectEnd, first: UInt32(truncatingIfNeeded: start), second: 0))
     }
 
-    mutating func key(_ name: UnsafeRawBufferPointer) {
-        tokens.append(Token(kind: .key, first: UInt32(byteCount), second: UInt32(name.count)))
+    func key(_ name: UnsafeRawBufferPointer) {
+        push(Token(kind: .key, first: UInt32(truncatingIfNeeded: byteCount), second: UInt32(name.count)))
         appendText(name)
     }
 
-    mutating func scalar(_ value: JSONScalar) {
+    func scalar(_ value: JSONScalar) {
         countChild()
         switch value {
         case .string(let text):
-            tokens.append(Token(kind: .string, first: UInt32(byteCount), second: UInt32(text.count)))
+            push(Token(kind: .string, first: UInt32(truncatingIfNeeded: byteCount), second: UInt32(text.count)))
             appendText(text)
         case .number(let text):
-            tokens.append(Token(kind: .number, first: UInt32(byteCount), second: UInt32(text.count)))
+            push(Token(kind: .number, first: UInt32(truncatingIfNeeded: byteCount), second: UInt32(text.count)))
             appendText(text)
         case .bool(let flag):
-            tokens.append(Token(kind: flag ? .trueValue : .falseValue, first: 0, second: 0))
+            push(Token(kind: flag ? .trueValue : .falseValue, first: 0, second: 0))
         case .null:
-            tokens.append(Token(kind: .null, first: 0, second: 0))
+            push(Token(kind: .null, first: 0, second: 0))
         }
     }
 
     @inline(__always)
-    private mutating func appendText(_ text: UnsafeRawBufferPointer) {
+    private func appendText(_ text: UnsafeRawBufferPointer) {
         let end = byteCount + text.count
-        if end > bytes.count { grow(to: end) }
+        if end > byteCapacity { growBytes(to: end) }
         if let source = text.baseAddress {
-            bytes.withUnsafeMutableBytes { buffer in
-                (buffer.baseAddress! + byteCount).copyMemory(from: source, byteCount: text.count)
-            }
+            (bytes + byteCount).copyMemory(from: source, byteCount: text.count)
         }
         byteCount = end
     }
 
     @inline(never)
-    private mutating func grow(to count: Int) {
-        bytes += repeatElement(0, count: max(count - bytes.count, bytes.count, 4096))
+    private func growTokens() {
+        let grown = UnsafeMutablePointer<Token>.allocate(capacity: tokenCapacity * 2)
+        grown.moveInitialize(from: tokens, count: count)
+        tokens.deallocate()
+        tokens = grown
+        tokenCapacity *= 2
     }
 
+    @inline(never)
+    private func growBytes(to needed: Int) {
+        let capacity = max(needed, byteCapacity * 2)
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity + Self.textPadding, alignment: 8)
+        grown.copyMemory(from: bytes, byteCount: byteCount)
+        bytes.deallocate()
+        bytes = grown
+        byteCapacity = capacity
+    }
+
+    @inline(never)
+    private func growOpen() {
+        let grown = UnsafeMutablePointer<Int>.allocate(capacity: openCapacity * 2)
+        grown.moveInitialize(from: open, count: openCount)
+        open.deallocate()
+        open = grown
+        openCapacity *= 2
+    }
+
+    // MARK: - Reading
+
     /// The index just past the value starting at `index`.
+    @inline(__always)
     func next(after index: Int) -> Int {
-        switch tokens[index].kind {
-        case .objectStart, .arrayStart: Int(tokens[index].first) + 1
-        default: index + 1
+        let token = self[index]
+        switch token.kind {
+        case .objectStart, .arrayStart: return Int(token.first) + 1
+        default: return index + 1
         }
     }
 
     /// Calls `body` with the text of a key, string or number token.
+    @inline(__always)
     func withText<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let token = tokens[index]
-        return try bytes.withUnsafeBytes { all in
-            try body(UnsafeRawBufferPointer(rebasing: all[Int(token.first)..<Int(token.first + token.second)]))
-        }
+        let token = self[index]
+        let start = Int(token.first)
+        let length = Int(token.second)
+        precondition(start + length <= byteCount, "text out of range")
+        return try body(UnsafeRawBufferPointer(start: bytes + start, count: length))
     }
 
     /// The text of a key, string or number token.
@@ -111,30 +188,45 @@ struct TokenTape {
         withText(index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The last of these key tokens whose text is `name`: the name is read once and the lengths compared before
-    /// any bytes.
-    func lastKey(among keyIndices: [Int], equalTo name: UnsafeRawBufferPointer) -> Int? {
-        let count = name.count
-        return bytes.withUnsafeBytes { all in
-            tokens.withUnsafeBufferPointer { tokens in
-                for keyIndex in keyIndices.reversed() {
-                    let token = tokens[keyIndex]
-                    if Int(token.second) == count
-                        && (count == 0 || memcmp(all.baseAddress! + Int(token.first), name.baseAddress!, count) == 0)
-                    {
-                        return keyIndex
-                    }
-                }
-                return nil
+    /// The value of the last of these members whose name is `name`: lengths are compared before any bytes, and
+    /// bytes eight at a time without a call, as names are short.
+    func lastValue(among keyIndices: UnsafeBufferPointer<Int32>, named name: UnsafeRawBufferPointer) -> Int? {
+        let length = name.count
+        // A key is followed by its value, so a key index must leave room for one more token. Indices outside the
+        // tape can only come from a container kept past its item: they match nothing rather than trap.
+        let keyLimit = UInt(max(count - 1, 0))
+        var position = keyIndices.count
+        while position > 0 {
+            position -= 1
+            let keyIndex = Int(keyIndices[position])
+            guard UInt(bitPattern: keyIndex) < keyLimit else { continue }
+            let token = tokens[keyIndex]
+            if Int(token.second) == length {
+                let start = Int(token.first)
+                guard start + length <= byteCount else { continue }
+                if length == 0 || Self.same(bytes + start, name.baseAddress!, length) { return keyIndex + 1 }
             }
         }
+        return nil
+    }
+
+    @inline(__always)
+    private static func same(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, _ count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset += 1
+        }
+        return true
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -88,7 +88,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
             try reader.scalar(value)
         } else if otherDepth == 0 {
             // A bare scalar where a message belongs: keep it as read.
-            var tape = TokenTape()
+            let tape = TokenTape()
             tape.scalar(value)
             guard let scalar = try? tape.jsonValue(at: 0) else {
                 throw StreamError(kind: .limitExceeded, message: "a number with no exact representation")

@@ -139,6 +139,20 @@ struct InputScreen {
             case .idle:
                 guard let hit = memchr(base + index, 0x5C, count - index) else { return nil }
                 index = base.distance(to: UnsafeRawPointer(hit)) + 1
+                // Whole in this piece, a one-character escape or a `\uXXXX` of four hex digits that is not a
+                // surrogate (`D800`–`DFFF`) needs nothing more: skip it in one step instead of one state per byte.
+                // Twitter escapes every non-ASCII character, so this is most of the screen's work there.
+                if index < count {
+                    let kind = base.load(fromByteOffset: index, as: UInt8.self)
+                    if kind != 0x75 {
+                        index += 1
+                        continue
+                    }
+                    if index + 5 <= count, Self.isPlainUnicodeEscape(base + index + 1) {
+                        index += 5
+                        continue
+                    }
+                }
                 state = .escape
             case .escape:
                 state =
@@ -184,6 +198,17 @@ struct InputScreen {
 
     private func unpaired(_ index: Int) -> Fault {
         Fault(index: index, message: "unpaired UTF-16 high surrogate escape: a \\uDC00–\\uDFFF escape must follow")
+    }
+
+    /// Whether these four bytes are hex digits that do not start with `D8`–`DF`.
+    @inline(__always)
+    private static func isPlainUnicodeEscape(_ digits: UnsafeRawPointer) -> Bool {
+        guard let first = hexValue(digits.load(as: UInt8.self)),
+            let second = hexValue(digits.load(fromByteOffset: 1, as: UInt8.self)),
+            hexValue(digits.load(fromByteOffset: 2, as: UInt8.self)) != nil,
+            hexValue(digits.load(fromByteOffset: 3, as: UInt8.self)) != nil
+        else { return false }
+        return !(first == 0xD && second >= 8)
     }
 
     @inline(__always)

@@ -1,0 +1,169 @@
+/// The members of one object on the tape; found by comparing names as bytes.
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TapeDecoder
+    /// This object's range of ``TapeDecoder/memberKeys``, in document order.
+    private let first: Int32
+    private let end: Int32
+    /// How many keys of the decoder's path are this container's.
+    private let depth: Int32
+
+    init(decoder: TapeDecoder, keys: Range<Int>, depth: Int) {
+        self.decoder = decoder
+        first = Int32(truncatingIfNeeded: keys.lowerBound)
+        end = Int32(truncatingIfNeeded: keys.upperBound)
+        self.depth = Int32(truncatingIfNeeded: depth)
+    }
+
+    var codingPath: [any CodingKey] { decoder.path(depth: Int(depth)) }
+
+    var allKeys: [Key] {
+        let keys = decoder.memberKeys
+        guard Int(end) <= keys.count else { return [] }
+        return keys[Int(first)..<Int(end)].compactMap { Key(stringValue: decoder.tape.string(Int($0))) }
+    }
+
+    /// The value of the last member with this name, as JSON objects read in JavaScript.
+    @inline(__always)
+    private func valueIndex(_ key: Key) -> Int? {
+        var name = key.stringValue
+        return name.withUTF8 { name in
+            decoder.memberKeys.withUnsafeBufferPointer { keys in
+                // A container kept past its item finds its range gone (the lists restart with every item).
+                guard Int(end) <= keys.count else { return nil }
+                return decoder.tape.lastValue(
+                    among: UnsafeBufferPointer(rebasing: keys[Int(first)..<Int(end)]),
+                    named: UnsafeRawBufferPointer(name))
+            }
+        }
+    }
+
+    private func require(_ key: Key) throws -> Int {
+        guard let index = valueIndex(key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "no member \"\(key.stringValue)\""))
+        }
+        return index
+    }
+
+    /// The value's index, or `nil` when the member is missing or `null`.
+    @inline(__always)
+    private func present(_ key: Key) -> Int? {
+        guard let index = valueIndex(key), !decoder.isNull(index) else { return nil }
+        return index
+    }
+
+    private func path(_ key: Key) -> [any CodingKey] { decoder.path(depth: Int(depth), appending: key) }
+
+    func contains(_ key: Key) -> Bool { valueIndex(key) != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.isNull(try require(key)) }
+
+    // MARK: - Required members
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        let index = try require(key)
+        guard let value = decoder.bool(index) else { throw decoder.failure(.bool, at: index, path: path(key)) }
+        return value
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let index = try require(key)
+        guard let value = decoder.string(index) else { throw decoder.failure(.string, at: index, path: path(key)) }
+        return value
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        let index = try require(key)
+        guard let value = decoder.double(index) else { throw decoder.failure(.double, at: index, path: path(key)) }
+        return value
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try decode(Double.self, forKey: key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+
+    @inline(__always)
+    private func integer<I: FixedWidthInteger>(_ key: Key) throws -> I {
+        try decoder.required(I.self, try require(key)) { path(key) }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.decodeValue(type, at: try require(key), depth: Int(depth), key: key)
+    }
+
+    // MARK: - Optional members: one lookup instead of the default `contains`, `decodeNil` and `decode`
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let index = present(key) else { return nil }
+        guard let value = decoder.bool(index) else { throw decoder.failure(.bool, at: index, path: path(key)) }
+        return value
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let index = present(key) else { return nil }
+        guard let value = decoder.string(index) else { throw decoder.failure(.string, at: index, path: path(key)) }
+        return value
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard let index = present(key) else { return nil }
+        guard let value = decoder.double(index) else { throw decoder.failure(.double, at: index, path: path(key)) }
+        return value
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try decodeIfPresent(Double.self, forKey: key).map(Float.init)
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalInteger(key) }
+
+    @inline(__always)
+    private func optionalInteger<I: FixedWidthInteger>(_ key: Key) throws -> I? {
+        guard let index = present(key) else { return nil }
+        return try decoder.required(I.self, index) { path(key) }
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let index = present(key) else { return nil }
+        return try decoder.decodeValue(type, at: index, depth: Int(depth), key: key)
+    }
+
+    // MARK: - Containers asked for by hand
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder.detached(at: try require(key), depth: Int(depth), key: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder.detached(at: try require(key), depth: Int(depth), key: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        try superDecoder(forKey: Key(stringValue: "super")!)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.detached(at: try require(key), depth: Int(depth), key: key)
+    }
+}
