@@ -10,7 +10,7 @@ enum AtomWorkloads {
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, chunkSize: Int) -> Int {
-        ChunkedDecode.count(AtomParser(), bytes, chunkSize: chunkSize)
+        ChunkedDecode.read(AtomParser(), bytes, chunkSize: chunkSize, touch: FieldDigest.atomEntry)
     }
 
     static func workload(entries: Int) -> Workload {

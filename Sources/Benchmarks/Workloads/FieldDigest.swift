@@ -1,3 +1,4 @@
+import AtomStream
 import Foundation
 import JSONStream
 
@@ -43,5 +44,34 @@ enum FieldDigest {
             digest &+= text(object.summary) &+ text(object.imageURL)
         }
         return digest
+    }
+
+    static func atomEntry(_ entry: AtomEntry) -> Int {
+        var digest = text(entry.id) &+ date(entry.published) &+ date(entry.updated)
+        digest &+= atomText(entry.title) &+ atomText(entry.summary) &+ atomText(entry.rights)
+        if let content = entry.content { digest &+= text(content.type) &+ text(content.value) &+ text(content.src) }
+        for person in entry.authors { digest &+= self.person(person) }
+        for person in entry.contributors { digest &+= self.person(person) }
+        for link in entry.links {
+            digest &+= text(link.href) &+ text(link.rel) &+ text(link.type) &+ text(link.hreflang) &+ text(link.title)
+            digest &+= number(link.length) &+ (link.threadCount ?? 0)
+        }
+        for category in entry.categories {
+            digest &+= text(category.term) &+ text(category.scheme) &+ text(category.label)
+        }
+        for reply in entry.inReplyTo { digest &+= text(reply.ref) &+ text(reply.href) }
+        for element in entry.extensions {
+            digest &+= text(element.namespace) &+ text(element.name) &+ text(element.value)
+        }
+        return digest
+    }
+
+    private static func atomText(_ construct: AtomText?) -> Int {
+        guard let construct else { return 0 }
+        return text(construct.type.rawValue) &+ text(construct.value)
+    }
+
+    private static func person(_ person: AtomPerson) -> Int {
+        text(person.name) &+ text(person.email) &+ text(person.uri) &+ text(person.userID)
     }
 }

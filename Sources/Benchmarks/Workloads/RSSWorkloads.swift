@@ -10,7 +10,7 @@ enum RSSWorkloads {
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, chunkSize: Int) -> Int {
-        ChunkedDecode.count(FeedParser(), bytes, chunkSize: chunkSize)
+        ChunkedDecode.read(FeedParser(), bytes, chunkSize: chunkSize, touch: FieldDigest.atomEntry)
     }
 
     static func workload(items: Int) -> Workload {
