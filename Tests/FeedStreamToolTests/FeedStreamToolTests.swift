@@ -228,3 +228,53 @@ struct FeedStreamToolURLTests {
         #expect(server.snapshot.received.map { $0.header("If-None-Match") } == [nil, "\"v1\""])
     }
 }
+
+@Suite("feedstream json and items")
+struct FeedStreamToolJSONTests {
+    let tool = FeedStreamToolTests()
+
+    @Test("json validates and prints the document compactly; malformed JSON exits 1 with a position")
+    func json() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let document = "{ \"a\" : [1, 2.5, true, null, \"x/y\"],\n \"b\": {} }"
+        for size in ["1", "7", "65536"] {
+            let result = try tool.run(["json", "--chunk-size", size], input: Data(document.utf8))
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output == "{\"a\":[1,2.5,true,null,\"x/y\"],\"b\":{}}\n")
+        }
+        let bad = try tool.run(["json"], input: Data("{\"a\": [1,]}".utf8))
+        #expect(bad.status == 1)
+        #expect(bad.error.hasPrefix("feedstream: error: line 1, column"))
+    }
+
+    @Test("items --path prints each selected value; --count counts them")
+    func items() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let page = Data("{\"employees\":[{\"firstName\":\"Ann\"},{\"firstName\":\"Bo\"}]}".utf8)
+        let result = try tool.run(["items", "--path", "employees[*]"], input: page)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "{\"firstName\":\"Ann\"}\n{\"firstName\":\"Bo\"}\n")
+        let count = try tool.run(["items", "--path", "employees[*]", "--count"], input: page)
+        #expect(count.output == "{\"items\":2,\"bytes\":\(page.count)}\n")
+    }
+
+    @Test("Every decoding subcommand runs on standard input")
+    func everySubcommandRuns() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let inputs: [([String], String)] = [
+            (["atom"], "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id></entry></feed>"),
+            (["feed"], "<rss version=\"2.0\"><channel><item><guid>1</guid></item></channel></rss>"),
+            (["twitter"], "{\"statuses\":[{\"id\":1,\"id_str\":\"1\",\"text\":\"t\"}]}"),
+            (["twitter-stream"], "{\"id\":1,\"id_str\":\"1\",\"text\":\"t\"}\r\n"),
+            (["jive-inbox"], "{\"list\":[{\"verb\":\"jive:created\",\"title\":\"t\"}]}"),
+            (["items", "--path", "$[*]"], "[1]"),
+            (["json"], "[1]"),
+            (["xml-items", "--path", "people/person"], "<people><person id=\"1\"/></people>"),
+        ]
+        for (arguments, input) in inputs {
+            let result = try tool.run(arguments, input: Data(input.utf8))
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            #expect(result.lines.count == 1, "\(arguments): \(result.output)")
+        }
+    }
+}

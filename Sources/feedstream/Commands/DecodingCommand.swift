@@ -4,13 +4,15 @@ import ArgumentParser
 /// run that ends in the contract's exit status.
 protocol DecodingCommand: AsyncParsableCommand {
     var input: InputOptions { get }
-    var output: OutputOptions { get }
     var remote: RemoteOptions { get }
+    /// Whether `--count` was given (subcommands without that flag keep the default `false`).
+    var countRequested: Bool { get }
     /// Whether `--metadata` was given (subcommands without that flag keep the default `false`).
     var metadataRequested: Bool { get }
 }
 
 extension DecodingCommand {
+    var countRequested: Bool { false }
     var metadataRequested: Bool { false }
 
     /// Checks what applies only to a URL.
@@ -23,7 +25,8 @@ extension DecodingCommand {
 
     /// Runs `decoding` over the input and exits with the contract's status when it is not 0.
     func run<Parser, Strategy>(_ decoding: Decoding<Parser, Strategy>) async throws {
-        let runner = StreamRunner(input: input, output: output, metadataRequested: metadataRequested, remote: remote)
+        let runner = StreamRunner(
+            input: input, remote: remote, countRequested: countRequested, metadataRequested: metadataRequested)
         let status = await runner.run(decoding)
         if status != 0 { throw ExitCode(status) }
     }

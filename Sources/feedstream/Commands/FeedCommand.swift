@@ -15,6 +15,8 @@ struct FeedCommand: DecodingCommand {
     var recover = false
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
 
+    var countRequested: Bool { output.count }
+
     var metadataRequested: Bool { metadataOption.metadata }
 
     func validate() throws { try validateRemote() }

@@ -12,6 +12,8 @@ struct TwitterCommand: DecodingCommand {
     @OptionGroup var metadataOption: MetadataOption
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
 
+    var countRequested: Bool { output.count }
+
     var metadataRequested: Bool { metadataOption.metadata }
 
     func validate() throws { try validateRemote() }
@@ -34,6 +36,8 @@ struct TwitterStreamCommand: DecodingCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
 
+    var countRequested: Bool { output.count }
+
     func validate() throws { try validateRemote() }
 
     func run() async throws {
@@ -53,6 +57,8 @@ struct JiveInboxCommand: DecodingCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var metadataOption: MetadataOption
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+
+    var countRequested: Bool { output.count }
 
     var metadataRequested: Bool { metadataOption.metadata }
 
@@ -77,6 +83,8 @@ struct ItemsCommand: DecodingCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
 
+    var countRequested: Bool { output.count }
+
     func validate() throws { try validateRemote() }
 
     func run() async throws {
@@ -97,7 +105,6 @@ struct JSONCommand: DecodingCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
-    var output: OutputOptions { OutputOptions() }
 
     func validate() throws { try validateRemote() }
 

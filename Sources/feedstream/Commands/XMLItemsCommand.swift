@@ -20,6 +20,8 @@ struct XMLItemsCommand: DecodingCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
 
+    var countRequested: Bool { output.count }
+
     func validate() throws {
         guard XMLItemParser<XMLRecordValue>.isValid(path: path) else {
             throw ValidationError("--path \"\(path)\" is not element names separated by \"/\"")

@@ -10,10 +10,13 @@ import StreamCore
 /// stream in), prints items as they complete, and turns the outcome into the exit status of the command-line
 /// contract.
 struct StreamRunner {
+    // Values read from the parsed options: a ParsableArguments value made outside parsing cannot be read.
     var input: InputOptions
-    var output: OutputOptions
-    var metadataRequested = false
-    var remote = RemoteOptions()
+    var remote: RemoteOptions
+    /// `--count`: decode everything, print only the counts.
+    var countRequested: Bool
+    /// `--metadata`: the feed's or page's metadata after the items.
+    var metadataRequested: Bool
 
     /// Decodes the input and returns the exit status: 0, or 1 after printing the error.
     func run<Parser, Strategy>(_ decoding: Decoding<Parser, Strategy>) async -> Int32 {
@@ -24,7 +27,7 @@ struct StreamRunner {
         var metadata: (any Encodable)?
         let emit = { (items: [Parser.Item]) throws in
             itemCount += items.count
-            if !output.count {
+            if !countRequested {
                 for item in items { try decoding.printItem(item, writer) }
             }
             writer.flush()
@@ -51,7 +54,7 @@ struct StreamRunner {
             return 1
         }
         report(warnings)
-        if output.count {
+        if countRequested {
             writer.line(raw: "{\"items\":\(itemCount),\"bytes\":\(byteCount)}")
         } else if metadataRequested, let metadata {
             do {
