@@ -44,6 +44,8 @@ final class XMLPushParser {
     /// Whether a prefix used without a namespace declaration (`json:Array="true"`) is let through instead of
     /// ending the parse. libxml2 reports it as a namespace error yet still delivers the name, with no URI.
     let toleratesUndeclaredPrefixes: Bool
+    /// Whitespace dropped before the first markup, when the parser drops it; positions count it back in.
+    private var leadingWhitespace: LeadingWhitespace?
 
     /// Creates a parser; `makeHandler` builds the event handler from this parser's name dictionary, which exists
     /// only once the libxml2 context does.
@@ -54,14 +56,17 @@ final class XMLPushParser {
     /// - Parameter htmlEntities: whether HTML 4's named entities (`&eacute;`) are replaced by their characters, as
     ///   RSS 0.91 documents written against Netscape's DTD expect; the DTD itself is still never read, and entity
     ///   declarations are still refused.
+    /// - Parameter skipsLeadingWhitespace: whether whitespace before the first markup is dropped rather than
+    ///   refused (XML allows none before an XML declaration; feeds from the wild often carry blank lines there).
     init(
         recover: Bool = false, defaultEncoding: String? = nil, toleratesUndeclaredPrefixes: Bool = false,
-        htmlEntities: Bool = false,
+        htmlEntities: Bool = false, skipsLeadingWhitespace: Bool = false,
         makeHandler: (XMLNameTable) -> any XMLEventHandler
     ) {
         _ = libxml2Initialized
         recovers = recover
         self.toleratesUndeclaredPrefixes = toleratesUndeclaredPrefixes
+        leadingWhitespace = skipsLeadingWhitespace ? LeadingWhitespace() : nil
         encodingSniffer = defaultEncoding.map(XMLEncodingSniffer.init(defaultEncoding:))
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
@@ -153,6 +158,8 @@ final class XMLPushParser {
     /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet, plus
     /// those held back here (for encoding detection, or by the comment guard).
     func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
+        var bytes = bytes
+        if leadingWhitespace?.isSkipping == true { bytes = leadingWhitespace!.strip(bytes) }
         if encodingSniffer != nil {
             try sniff(bytes, atEnd: false)
         } else {
@@ -245,7 +252,8 @@ final class XMLPushParser {
             )
             // After a failed conversion libxml2 no longer knows how many raw bytes it consumed (it says 0); the
             // fault lies in what was handed over, so report its end rather than the start of the document.
-            if encodingFault && fault.byteOffset == 0 { fault.byteOffset = bytesPushed }
+            let dropped = leadingWhitespace?.bytes ?? 0
+            if encodingFault && fault.byteOffset == dropped { fault.byteOffset = dropped + bytesPushed }
             stop(with: fault)
         }
         if hasFailed, let failure { throw failure }
@@ -257,8 +265,15 @@ final class XMLPushParser {
         let line = input.map { Int($0.pointee.line) } ?? 1
         let column = input.map { Int($0.pointee.col) } ?? 1
         let consumed = Int(xmlByteConsumed(context))
-        return StreamPosition(
-            line: max(line, 1), column: max(column, 1), byteOffset: consumed >= 0 ? consumed : bytesPushed)
+        return inInput(
+            StreamPosition(
+                line: max(line, 1), column: max(column, 1), byteOffset: consumed >= 0 ? consumed : bytesPushed))
+    }
+
+    /// A position in what libxml2 was given, as a position in the whole input (which may have started with
+    /// whitespace that was dropped).
+    private func inInput(_ position: StreamPosition) -> StreamPosition {
+        leadingWhitespace?.restore(position) ?? position
     }
 
     /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`.
@@ -334,8 +349,9 @@ final class XMLPushParser {
         }
         var position = self.position
         if error.line > 0 {
-            position.line = Int(error.line)
-            position.column = max(Int(error.int2), 1)
+            let reported = inInput(StreamPosition(line: Int(error.line), column: max(Int(error.int2), 1), byteOffset: 0))
+            position.line = reported.line
+            position.column = reported.column
         }
         let fault = StreamError(kind: kind, message: message, at: position, path: handler.currentPath)
         // A document that ends without a root element has nothing to salvage: even recover mode reports it.

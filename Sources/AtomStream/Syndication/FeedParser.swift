@@ -46,8 +46,9 @@ import StreamCore
 ///
 /// Dates are read by ``DateParser`` (RFC 822 in all its real variants, W3C-DTF, RFC 3339). RSS 0.91 documents
 /// written against Netscape's DTD use HTML's named entities (`&eacute;`, `&nbsp;`): `FeedParser` replaces all of
-/// HTML 4's without reading any DTD. Secure by default, like ``AtomParser``: no network, no external entity, and
-/// entity declarations are refused.
+/// HTML 4's without reading any DTD. Whitespace before the XML declaration (blank lines a web application printed
+/// first), which XML forbids, is dropped; error positions still count it. Secure by default, like ``AtomParser``:
+/// no network, no external entity, and entity declarations are refused.
 public final class FeedParser: StreamingParser {
     public typealias Item = AtomEntry
     /// How the parser reads: the same options as ``AtomParser``'s.
@@ -62,7 +63,8 @@ public final class FeedParser: StreamingParser {
     public init(options: Options = Options()) {
         let box = FeedDocumentDecoder.Box()
         engine = XMLPushParser(
-            recover: options.recover, defaultEncoding: options.defaultEncoding, htmlEntities: true
+            recover: options.recover, defaultEncoding: options.defaultEncoding, htmlEntities: true,
+            skipsLeadingWhitespace: true
         ) { table in
             let made = FeedDocumentDecoder(
                 table: table, limits: options.limits, documentBase: options.baseURL, recovers: options.recover)

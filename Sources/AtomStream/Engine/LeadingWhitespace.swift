@@ -1,0 +1,44 @@
+/// Whitespace before a document's first markup, which XML forbids before an XML declaration and which feeds in
+/// the wild carry anyway (blank lines printed by a web application before `<?xml`): dropped for the parsers that
+/// read such feeds, and counted, so that positions still count every byte and line of the input.
+struct LeadingWhitespace {
+    /// Whether the first markup has not arrived yet.
+    private(set) var isSkipping = true
+    /// Bytes dropped.
+    private(set) var bytes = 0
+    /// Line breaks dropped.
+    private(set) var lines = 0
+    /// Bytes dropped after the last line break: the column offset of what follows on that line.
+    private(set) var columns = 0
+
+    /// `chunk` without the whitespace that precedes the document's first markup.
+    mutating func strip(_ chunk: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard isSkipping else { return chunk }
+        var index = 0
+        while index < chunk.count {
+            switch chunk[index] {
+            case 0x0A:
+                lines += 1
+                columns = 0
+            case 0x20, 0x09, 0x0D:
+                columns += 1
+            default:
+                isSkipping = false
+                bytes += index
+                return UnsafeRawBufferPointer(rebasing: chunk[index...])
+            }
+            index += 1
+        }
+        bytes += chunk.count
+        return UnsafeRawBufferPointer(rebasing: chunk[chunk.count...])
+    }
+
+    /// A position libxml2 reported for the input after the dropped whitespace, as a position in the whole input.
+    func restore(_ position: StreamPosition) -> StreamPosition {
+        var position = position
+        if position.line == 1 { position.column += columns }
+        position.line += lines
+        position.byteOffset += bytes
+        return position
+    }
+}
