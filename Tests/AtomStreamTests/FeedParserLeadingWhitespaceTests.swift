@@ -57,3 +57,39 @@ struct FeedParserLeadingWhitespaceTests {
         #expect(throws: StreamError.self) { try AtomParser().parseAll(Array(atom.utf8)) }
     }
 }
+
+/// Feeds that use the usual module prefixes without declaring them: libxml2 reports a namespace fault, feed
+/// readers read `dc:creator` as Dublin Core anyway, and so does ``FeedParser``.
+@Suite("FeedParser: undeclared conventional prefixes")
+struct FeedParserUndeclaredPrefixTests {
+    static let declared = """
+        <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" \
+        xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>c</title>
+        <item><title>t</title><dc:creator>Ann Author</dc:creator><dc:date>2026-11-23T10:00:00Z</dc:date>
+        <content:encoded><![CDATA[<p>body</p>]]></content:encoded></item>
+        </channel></rss>
+        """
+
+    @Test("dc: and content: without xmlns read as if declared, in every chunking")
+    func readAsDeclared() {
+        let undeclared = Self.declared.replacingOccurrences(
+            of: " xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"",
+            with: "")
+        #expect(undeclared != Self.declared)
+        let expected = decodeFeedEveryWay(Self.declared).outcome
+        let outcome = decodeFeedEveryWay(undeclared).outcome
+        #expect(outcome.error == nil)
+        #expect(outcome.items == expected.items)
+        #expect(outcome.items.first?.authors.first?.name == "Ann Author")
+        #expect(outcome.items.first?.content?.value == "<p>body</p>")
+    }
+
+    @Test("An unknown undeclared prefix is an extension without a namespace; AtomParser still refuses it")
+    func unknownPrefix() throws {
+        let document = "<rss version=\"2.0\"><channel><item><guid>1</guid><foo:bar>z</foo:bar></item></channel></rss>"
+        let item = try #require(decodeFeedEveryWay(document).outcome.items.first)
+        #expect(item.extensions == [AtomExtensionElement(namespace: "", name: "bar", value: "z")])
+        let atom = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><foo:bar/></entry></feed>"
+        #expect(throws: StreamError.self) { try AtomParser().parseAll(Array(atom.utf8)) }
+    }
+}

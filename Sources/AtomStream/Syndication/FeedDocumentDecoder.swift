@@ -10,6 +10,9 @@ final class FeedDocumentDecoder: XMLEventHandler {
     private let documentBase: String?
     private let recovers: Bool
     private let rdf, atom03, rss, rdfRoot: XMLName
+    /// The namespaces of the prefixes feeds use without declaring them (`<dc:creator>` with no `xmlns:dc`), which
+    /// libxml2 reports as a namespace fault and hands over with no namespace: read as feed readers read them.
+    private let conventionalPrefixes: [(prefix: XMLName, namespace: XMLName)]
 
     // Read on every SAX event, written once: exempt from dynamic exclusivity checks like the decoders' own state.
     @exclusivity(unchecked) private(set) var atom: AtomDocumentDecoder?
@@ -24,6 +27,22 @@ final class FeedDocumentDecoder: XMLEventHandler {
         atom03 = table.intern(AtomNames.atom03Namespace)
         rss = table.intern("rss")
         rdfRoot = table.intern("RDF")
+        conventionalPrefixes = Self.conventionalNamespaces.map { (table.intern($0.prefix), table.intern($0.namespace)) }
+    }
+
+    static let conventionalNamespaces: [(prefix: String, namespace: String)] = [
+        ("dc", "http://purl.org/dc/elements/1.1/"), ("dcterms", "http://purl.org/dc/terms/"),
+        ("content", "http://purl.org/rss/1.0/modules/content/"), ("media", "http://search.yahoo.com/mrss/"),
+        ("itunes", "http://www.itunes.com/dtds/podcast-1.0.dtd"), ("atom", "http://www.w3.org/2005/Atom"),
+        ("slash", "http://purl.org/rss/1.0/modules/slash/"), ("wfw", "http://wellformedweb.org/CommentAPI/"),
+        ("rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#"),
+    ]
+
+    /// The namespace an element with an undeclared prefix is read in: the conventional one for that prefix, or
+    /// none (then the element is an unknown one, as any foreign element is).
+    private func namespace(of prefix: XMLName, _ namespace: XMLName) -> XMLName {
+        guard namespace.isNone, !prefix.isNone else { return namespace }
+        return conventionalPrefixes.first { $0.prefix == prefix }?.namespace ?? namespace
     }
 
     /// Carries the decoder out of the engine's handler factory, typed.
@@ -49,6 +68,13 @@ final class FeedDocumentDecoder: XMLEventHandler {
     }
 
     func startElement(_ tag: XMLStartTag) throws(StreamError) {
+        var tag = tag
+        if tag.namespace.isNone && !tag.prefix.isNone {
+            tag = XMLStartTag(
+                localName: tag.localName, prefix: tag.prefix, namespace: namespace(of: tag.prefix, tag.namespace),
+                namespaceCount: tag.namespaceCount, namespaces: tag.namespaces, attributeCount: tag.attributeCount,
+                attributes: tag.attributes)
+        }
         if let atom {
             try atom.startElement(tag)
         } else if let rssDecoder {
@@ -59,6 +85,7 @@ final class FeedDocumentDecoder: XMLEventHandler {
     }
 
     func endElement(localName: XMLName, prefix: XMLName, namespace: XMLName) throws(StreamError) {
+        let namespace = self.namespace(of: prefix, namespace)
         if let atom {
             try atom.endElement(localName: localName, prefix: prefix, namespace: namespace)
         } else {

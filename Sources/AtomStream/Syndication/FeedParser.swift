@@ -46,8 +46,11 @@ import StreamCore
 ///
 /// Dates are read by ``DateParser`` (RFC 822 in all its real variants, W3C-DTF, RFC 3339). RSS 0.91 documents
 /// written against Netscape's DTD use HTML's named entities (`&eacute;`, `&nbsp;`): `FeedParser` replaces all of
-/// HTML 4's without reading any DTD. Whitespace before the XML declaration (blank lines a web application printed
-/// first), which XML forbids, is dropped; error positions still count it. Secure by default, like ``AtomParser``:
+/// HTML 4's without reading any DTD. Two faults of feeds in the wild are read as feed readers read them, where
+/// ``AtomParser`` refuses them: whitespace before the XML declaration (blank lines a web application printed first)
+/// is dropped, error positions still counting it; and the usual module prefixes used without a declaration
+/// (`dc`, `dcterms`, `content`, `media`, `itunes`, `atom`, `slash`, `wfw`, `rdf`) are read in their conventional
+/// namespaces (other undeclared prefixes give elements without a namespace). Secure by default, like ``AtomParser``:
 /// no network, no external entity, and entity declarations are refused.
 public final class FeedParser: StreamingParser {
     public typealias Item = AtomEntry
@@ -63,8 +66,8 @@ public final class FeedParser: StreamingParser {
     public init(options: Options = Options()) {
         let box = FeedDocumentDecoder.Box()
         engine = XMLPushParser(
-            recover: options.recover, defaultEncoding: options.defaultEncoding, htmlEntities: true,
-            skipsLeadingWhitespace: true
+            recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true,
+            htmlEntities: true, skipsLeadingWhitespace: true
         ) { table in
             let made = FeedDocumentDecoder(
                 table: table, limits: options.limits, documentBase: options.baseURL, recovers: options.recover)
