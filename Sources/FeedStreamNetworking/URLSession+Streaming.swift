@@ -69,6 +69,19 @@ extension URLSession {
         parser: @escaping @Sendable (HTTPResponseInfo) -> Parser,
         summary: @escaping @Sendable (Parser) -> Summary
     ) -> AsyncThrowingStream<StreamingDataEvent<Parser.Item, Summary>, any Error> {
+        parsedEvents(
+            for: request, configuration: configuration, in: nil, requirements: requirements, authorizer: authorizer,
+            parser: parser, summary: summary)
+    }
+
+    /// ``parsedEvents(for:configuration:requirements:authorizer:parser:summary:)`` as a task of `shared` when
+    /// given (the pages of a ``Pager``), else in a session of its own.
+    static func parsedEvents<Parser: NetworkStreamingParser, Summary: Sendable>(
+        for request: URLRequest, configuration: URLSessionConfiguration, in shared: StreamingSession?,
+        requirements: ResponseRequirements, authorizer: (any RequestAuthorizer)?,
+        parser: @escaping @Sendable (HTTPResponseInfo) -> Parser,
+        summary: @escaping @Sendable (Parser) -> Summary
+    ) -> AsyncThrowingStream<StreamingDataEvent<Parser.Item, Summary>, any Error> {
         typealias Event = StreamingDataEvent<Parser.Item, Summary>
         let (stream, continuation) = AsyncThrowingStream<Event, any Error>.makeStream()
         let delegate = StreamingDataDelegate(requirements: requirements, parser: parser, summary: summary) { event in
@@ -83,7 +96,7 @@ extension URLSession {
             }
         }
         start(
-            request, authorizer: authorizer, configuration: configuration, delegate: delegate,
+            request, authorizer: authorizer, configuration: configuration, shared: shared, delegate: delegate,
             continuation: continuation)
         return stream
     }
@@ -111,7 +124,7 @@ extension URLSession {
 
     private static func start<Parser: NetworkStreamingParser, Summary: Sendable, Element>(
         _ request: URLRequest, authorizer: (any RequestAuthorizer)?, configuration: URLSessionConfiguration,
-        delegate: StreamingDataDelegate<Parser, Summary>,
+        shared: StreamingSession? = nil, delegate: StreamingDataDelegate<Parser, Summary>,
         continuation: AsyncThrowingStream<Element, any Error>.Continuation
     ) {
         // Signed last, so that a signature's timestamp is as fresh as it can be and covers the request as sent.
@@ -122,11 +135,21 @@ extension URLSession {
             continuation.finish(throwing: error)
             return
         }
-        // A serial queue keeps the delegate's callbacks, and so the events, in order.
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-        let task = session.dataTask(with: signed)
+        let task: URLSessionDataTask
+        var session: URLSession?
+        if let shared {
+            guard let made = shared.dataTask(with: signed, delegate: delegate) else {
+                continuation.finish(throwing: CancellationError())
+                return
+            }
+            task = made
+        } else {
+            // A serial queue keeps the delegate's callbacks, and so the events, in order.
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+            task = session!.dataTask(with: signed)
+        }
         continuation.onTermination = { termination in
             // The consumer stopped (or the transfer ended): close the connection, deliver nothing more.
             if case .cancelled = termination {
@@ -135,8 +158,8 @@ extension URLSession {
             }
         }
         task.resume()
-        // The session keeps its delegate until its tasks end; invalidating it now lets both go then.
-        session.finishTasksAndInvalidate()
+        // A session of its own keeps its delegate until its tasks end; invalidating it now lets both go then.
+        session?.finishTasksAndInvalidate()
     }
 }
 

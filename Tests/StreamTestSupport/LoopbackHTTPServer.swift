@@ -105,10 +105,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var clientWentAway = false
         /// Whether every response body was written to its end.
         public var completedResponses = 0
+        /// Connections accepted: fewer than requests when the client reused a kept-alive connection.
+        public var connections = 0
     }
 
     public let port: UInt16
     private let respond: @Sendable (LoopbackRequest) -> Route
+    private let keepsConnectionsAlive: Bool
     private let listener: Int32
     private let lock = NSLock()
     private var log = Log()
@@ -140,11 +143,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A server whose responses `respond` computes from each request (called on the server thread).
+    /// - Parameter keepsConnectionsAlive: answer with `Connection: keep-alive` and read the next request from the
+    ///   same connection (for up to 5 s), instead of closing it after each response.
     public init(
         maximumRequests: Int = 1, lifetime: TimeInterval = 300, holdTimeout: TimeInterval = 600,
-        respond: @escaping @Sendable (LoopbackRequest) -> Route
+        keepsConnectionsAlive: Bool = false, respond: @escaping @Sendable (LoopbackRequest) -> Route
     ) throws {
         self.respond = respond
+        self.keepsConnectionsAlive = keepsConnectionsAlive
         self.holdTimeout = holdTimeout
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -214,27 +220,35 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             guard poll(&poller, 1, 100) > 0 else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
-            handle(connection)
+            lock.withLock { log.connections += 1 }
+            var exchange = Exchange.noRequest
+            repeat {
+                exchange = handle(connection)
+                if exchange != .noRequest { served += 1 }
+            } while keepsConnectionsAlive && exchange == .answered && served < maximumRequests
             close(connection)
-            served += 1
         }
     }
 
-    private func handle(_ connection: Int32) {
+    /// What became of one request on a connection.
+    private enum Exchange { case noRequest, answered, cutShort }
+
+    private func handle(_ connection: Int32) -> Exchange {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = readRequest(connection) else { return }
+        guard let request = readRequest(connection) else { return .noRequest }
         lock.withLock {
             log.requests.append(request.target)
             log.received.append(request)
             log.bodyBytesSent = 0
         }
         let route = respond(request)
-        var head = "HTTP/1.1 \(route.status) \(route.status < 300 ? "OK" : "Error")\r\nConnection: close\r\n"
+        let persistence = keepsConnectionsAlive ? "keep-alive" : "close"
+        var head = "HTTP/1.1 \(route.status) \(route.status < 300 ? "OK" : "Error")\r\nConnection: \(persistence)\r\n"
         if let contentType = route.contentType { head += "Content-Type: \(contentType)\r\n" }
         for (name, value) in route.headers { head += "\(name): \(value)\r\n" }
         head += route.framing == .chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(route.body.count)\r\n"
-        guard write(connection, head + "\r\n") else { return }
+        guard write(connection, head + "\r\n") else { return .cutShort }
         var offset = 0
         while offset < route.body.count {
             if let holdAfter = route.holdAfter, offset == holdAfter {
@@ -244,7 +258,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 if route.awaitsClientCloseAfterHold {
                     let closed = waitForClose(connection)
                     lock.withLock { log.clientWentAway = closed }
-                    return
+                    return .cutShort
                 }
             }
             var end = min(offset + route.chunkSize, route.body.count)
@@ -255,14 +269,15 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 ? Array("\(String(piece.count, radix: 16))\r\n".utf8) + piece + Array("\r\n".utf8) : piece
             guard write(connection, framed) else {
                 lock.withLock { log.clientWentAway = true }
-                return
+                return .cutShort
             }
             offset = end
             lock.withLock { log.bodyBytesSent = offset }
             usleep(route.pauseMicroseconds)
         }
-        if route.framing == .chunked { guard write(connection, "0\r\n\r\n") else { return } }
+        if route.framing == .chunked { guard write(connection, "0\r\n\r\n") else { return .cutShort } }
         lock.withLock { log.completedResponses += 1 }
+        return .answered
     }
 
     /// Waits until the client closes the connection (reading and discarding anything it sends); `false` when it

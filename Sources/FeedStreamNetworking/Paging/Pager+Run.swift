@@ -9,11 +9,14 @@ extension Pager {
 
     /// Fetches page after page until the limit, the last page, a repeated request or an error.
     func run(_ emit: Emit) async throws {
+        // One session for every page, so that pages reuse the connection the first one opened.
+        let session = StreamingSession(configuration: configuration)
+        defer { session.invalidate() }
         var request = self.request
         var sent: Set<RequestKey> = [RequestKey(request)]
         var number = 1
         while true {
-            let metadata = try await fetch(request, number: number, emit: emit)
+            let metadata = try await fetch(request, number: number, session: session, emit: emit)
             emit(.pageEnded(metadata))
             if let maximumPages, number >= maximumPages { return }
             let context = PageContext(number: number, itemCount: metadata.itemCount, response: metadata.response)
@@ -26,7 +29,9 @@ extension Pager {
     }
 
     /// One page: conditional when cached, authorised right before each attempt, retried as the policy says.
-    private func fetch(_ request: URLRequest, number: Int, emit: Emit) async throws -> PageMetadata<Summary> {
+    private func fetch(
+        _ request: URLRequest, number: Int, session: StreamingSession, emit: Emit
+    ) async throws -> PageMetadata<Summary> {
         var retries = 0
         while true {
             try Task.checkCancellation()
@@ -42,7 +47,8 @@ extension Pager {
             sending = try sending.authorized(by: authorizer)
             do {
                 return try await transfer(
-                    sending, cacheKey: isGET ? request.url : nil, number: number, retries: retries, emit: emit)
+                    sending, cacheKey: isGET ? request.url : nil, number: number, retries: retries, session: session,
+                    emit: emit)
             } catch let error as HTTPResponseError where error.statusCode == 304 {
                 // Without a cached entry the request was not conditional: a 304 is then the server's mistake.
                 guard let cached else { throw error }
@@ -66,12 +72,13 @@ extension Pager {
 
     /// One streamed transfer; stores the page in the cache when it came with validators.
     private func transfer(
-        _ request: URLRequest, cacheKey: URL?, number: Int, retries: Int, emit: Emit
+        _ request: URLRequest, cacheKey: URL?, number: Int, retries: Int, session: StreamingSession, emit: Emit
     ) async throws -> PageMetadata<Summary> {
         let strategy = self.strategy
         let events = URLSession.parsedEvents(
-            for: request, configuration: configuration, requirements: strategy.requirements,
-            parser: { head in strategy.makeParser(for: head) }, summary: { parser in strategy.summary(of: parser) })
+            for: request, configuration: configuration, in: session, requirements: strategy.requirements,
+            authorizer: nil, parser: { head in strategy.makeParser(for: head) },
+            summary: { parser in strategy.summary(of: parser) })
         let keepsItems = cache != nil && cacheKey != nil
         var head = HTTPResponseInfo(url: request.url)
         var count = 0

@@ -1,0 +1,38 @@
+import FeedStreamServices
+import Foundation
+import StreamTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The pages of one `Pager` run share one `URLSession`, so a server that keeps connections alive serves them all
+/// over the connection the first page opened.
+@Suite("Pager: pages over one connection")
+struct PagerConnectionReuseTests {
+    static func page(_ number: Int, of count: Int) -> String {
+        let next = number < count ? "<link rel=\"next\" href=\"feed?page=\(number + 1)\"/>" : ""
+        return """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>\(next)\
+            <entry><id>urn:\(number)</id><title>e\(number)</title></entry></feed>
+            """
+    }
+
+    @Test("Four pages, in order, over one kept-alive connection")
+    func pagesReuseTheConnection() async throws {
+        let server = try LoopbackHTTPServer(maximumRequests: 4, lifetime: 120, keepsConnectionsAlive: true) { request in
+            let number = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
+            return .init(contentType: "application/atom+xml", text: Self.page(number, of: 4))
+        }
+        let pager = Pager(
+            request: URLRequest(url: server.url("/feed")), strategy: ConnectionsPaging(),
+            configuration: .patientLoopback)
+        var ids: [String?] = []
+        for try await entry in pager.items() { ids.append(entry.id) }
+        await server.waitUntilStopped()
+        #expect(ids == ["urn:1", "urn:2", "urn:3", "urn:4"])
+        #expect(server.snapshot.requests == ["/feed", "/feed?page=2", "/feed?page=3", "/feed?page=4"])
+        #expect(server.snapshot.connections == 1)
+    }
+}
