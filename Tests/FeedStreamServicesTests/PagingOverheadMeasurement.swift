@@ -25,9 +25,12 @@ struct PagingOverheadMeasurement {
                 Array(connectionsPage(page, perPage: perPage, total: Self.total,
                     next: page < pages ? "feed?ps=\(perPage)&page=\(page + 1)" : nil).utf8)
             }
+            var medians: [Double] = []
+            for keepsAlive in [false, true] {
             var times: [Double] = []
             for _ in 0..<Self.repetitions {
-                let server = try LoopbackHTTPServer(maximumRequests: pages) { request in
+                let server = try LoopbackHTTPServer(maximumRequests: pages, keepsConnectionsAlive: keepsAlive) {
+                    request in
                     let page = request.queryItems.first { $0.name == "page" }.flatMap { Int($0.value ?? "") } ?? 1
                     return .init(contentType: "application/atom+xml", body: bodies[page - 1], chunkSize: 16_384,
                         pauseMicroseconds: 0)
@@ -41,11 +44,15 @@ struct PagingOverheadMeasurement {
                 #expect(outcome.items.count == Self.total)
                 await server.waitUntilStopped()
             }
-            let median = times.sorted()[times.count / 2]
+            medians.append(times.sorted()[times.count / 2])
+            }
             let bytes = bodies.map(\.count).reduce(0, +)
-            rows.append("| \(pages) × \(perPage) | \(bytes) | \(String(format: "%.1f", median)) ms |")
+            let cells = medians.map { String(format: "%.1f ms", $0) }.joined(separator: " | ")
+            rows.append("| \(pages) × \(perPage) | \(bytes) | \(cells) |")
         }
-        print("| pages × entries | body bytes | median of \(Self.repetitions) |\n|---|---|---|")
+        print(
+            "| pages × entries | body bytes | median of \(Self.repetitions), server closes | "
+                + "median, connection kept alive |\n|---|---|---|---|")
         rows.forEach { print($0) }
     }
 }

@@ -221,6 +221,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
             lock.withLock { log.connections += 1 }
+            // Each write goes out at once: with Nagle's algorithm a kept-alive connection waits for the client's
+            // delayed acknowledgement (40 ms) between a response's writes.
+            var noDelay: Int32 = 1
+            setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
             var exchange = Exchange.noRequest
             repeat {
                 exchange = handle(connection)
