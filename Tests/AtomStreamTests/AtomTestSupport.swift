@@ -2,25 +2,25 @@ import AtomStream
 import StreamTestSupport
 import Testing
 
-/// Decodes `document` in every standard chunking and checks they all agree; returns the whole-buffer outcome.
-@discardableResult
-func decodeAtomEveryWay(
-    _ document: [UInt8], options: AtomParser.Options = .init(), byteByByteLimit: Int = 1 << 20,
-    sourceLocation: SourceLocation = #_sourceLocation
-) -> (outcome: DripFeedOutcome<AtomEntry>, feed: AtomFeed) {
+/// Decodes `document` with parsers `makeParser` makes, in every standard chunking, and checks that the entries,
+/// the feed metadata (`feed`) and the error agree; returns the whole-buffer outcome and metadata.
+func decodeFeedEveryWay<Parser: StreamingParser>(
+    _ document: [UInt8], byteByByteLimit: Int, makeParser: () -> Parser, feed: (Parser) -> AtomFeed,
+    sourceLocation: SourceLocation
+) -> (outcome: DripFeedOutcome<AtomEntry>, feed: AtomFeed) where Parser.Item == AtomEntry {
     var reference: (DripFeedOutcome<AtomEntry>, AtomFeed)?
     for splits in DripFeed.standardChunkings(document.count, byteByByteLimit: byteByByteLimit) {
-        let parser = AtomParser(options: options)
+        let parser = makeParser()
         let outcome = DripFeed.run(parser, bytes: document, splits: splits)
         guard let (expected, expectedFeed) = reference else {
-            reference = (outcome, parser.feed)
+            reference = (outcome, feed(parser))
             continue
         }
         #expect(
             outcome.items == expected.items, "entries differ when cut at \(splits.prefix(8))…",
             sourceLocation: sourceLocation)
         #expect(
-            parser.feed == expectedFeed, "feed differs when cut at \(splits.prefix(8))…",
+            feed(parser) == expectedFeed, "feed differs when cut at \(splits.prefix(8))…",
             sourceLocation: sourceLocation)
         #expect(
             outcome.error == expected.error, "error differs when cut at \(splits.prefix(8))…",
@@ -28,6 +28,18 @@ func decodeAtomEveryWay(
         if outcome.items != expected.items || outcome.error != expected.error { break }
     }
     return (reference!.0, reference!.1)
+}
+
+/// Decodes `document` with ``AtomParser`` in every standard chunking and checks they all agree; returns the
+/// whole-buffer outcome.
+@discardableResult
+func decodeAtomEveryWay(
+    _ document: [UInt8], options: AtomParser.Options = .init(), byteByByteLimit: Int = 1 << 20,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> (outcome: DripFeedOutcome<AtomEntry>, feed: AtomFeed) {
+    decodeFeedEveryWay(
+        document, byteByByteLimit: byteByByteLimit, makeParser: { AtomParser(options: options) }, feed: \.feed,
+        sourceLocation: sourceLocation)
 }
 
 func decodeAtomEveryWay(
