@@ -26,10 +26,7 @@ public struct ConnectionsPaging: PagingStrategy {
     public var requirements: ResponseRequirements { .xml }
 
     public func makeParser(for response: HTTPResponseInfo) -> AtomParser {
-        var options = options
-        options.baseURL = response.url?.absoluteString ?? options.baseURL
-        options.defaultEncoding = response.charset ?? options.defaultEncoding
-        return AtomParser(options: options)
+        AtomParser(options: options.reading(response))
     }
 
     public func summary(of parser: AtomParser) -> AtomFeed { parser.feed }

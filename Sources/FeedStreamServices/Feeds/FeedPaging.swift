@@ -26,10 +26,7 @@ public struct FeedPaging: PagingStrategy {
     public var requirements: ResponseRequirements { .xml }
 
     public func makeParser(for response: HTTPResponseInfo) -> FeedParser {
-        var options = options
-        options.baseURL = response.url?.absoluteString ?? options.baseURL
-        options.defaultEncoding = response.charset ?? options.defaultEncoding
-        return FeedParser(options: options)
+        FeedParser(options: options.reading(response))
     }
 
     public func summary(of parser: FeedParser) -> AtomFeed { parser.feed }
