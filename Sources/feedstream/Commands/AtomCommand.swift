@@ -10,8 +10,7 @@ struct AtomCommand: DecodingCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var metadataOption: MetadataOption
-    @Flag(help: "Repair ill-formed XML with libxml2's recover mode; each repair is listed on standard error.")
-    var recover = false
+    @OptionGroup var recoverOption: RecoverOption
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
 
     var countRequested: Bool { output.count }
@@ -21,7 +20,7 @@ struct AtomCommand: DecodingCommand {
     func validate() throws { try validateRemote() }
 
     func run() async throws {
-        let options = AtomParser.Options(recover: recover)
+        let options = AtomParser.Options(recover: recoverOption.recover)
         try await run(
             Decoding(
                 makeParser: { AtomParser(options: options) }, metadata: { ["feed": $0.feed] },

@@ -11,8 +11,7 @@ struct FeedCommand: DecodingCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var metadataOption: MetadataOption
-    @Flag(help: "Repair ill-formed XML with libxml2's recover mode; each repair is listed on standard error.")
-    var recover = false
+    @OptionGroup var recoverOption: RecoverOption
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
 
     var countRequested: Bool { output.count }
@@ -22,7 +21,7 @@ struct FeedCommand: DecodingCommand {
     func validate() throws { try validateRemote() }
 
     func run() async throws {
-        let options = FeedParser.Options(recover: recover)
+        let options = FeedParser.Options(recover: recoverOption.recover)
         try await run(
             Decoding(
                 makeParser: { FeedParser(options: options) }, metadata: { ["feed": $0.feed] },

@@ -14,8 +14,7 @@ struct XMLItemsCommand: DecodingCommand {
 
     @Option(help: "Element names from the root, slash-separated: results/person, people/person, person.")
     var path: String
-    @Flag(help: "Repair ill-formed XML with libxml2's recover mode; each repair is listed on standard error.")
-    var recover = false
+    @OptionGroup var recoverOption: RecoverOption
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
@@ -31,8 +30,7 @@ struct XMLItemsCommand: DecodingCommand {
 
     func run() async throws {
         let path = path
-        let recover = recover
-        let options = XMLItemParser<XMLRecordValue>.Options(recover: recover)
+        let options = XMLItemParser<XMLRecordValue>.Options(recover: recoverOption.recover)
         try await run(
             Decoding(
                 makeParser: { XMLItemParser<XMLRecordValue>(path: path, options: options) },

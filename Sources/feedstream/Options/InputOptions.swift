@@ -31,3 +31,9 @@ struct MetadataOption: ParsableArguments {
     @Flag(help: "After the items, print the feed's or page's metadata as one more line.")
     var metadata = false
 }
+
+/// `--recover`, for the XML subcommands.
+struct RecoverOption: ParsableArguments {
+    @Flag(help: "Repair ill-formed XML with libxml2's recover mode; each repair is listed on standard error.")
+    var recover = false
+}
