@@ -22,7 +22,7 @@ struct BenchmarkRun {
         self.options = options
     }
 
-    var runs: Int { options.quick ? 3 : 5 }
+    var runs: Int { options.runs ?? (options.quick ? 5 : 7) }
     var chunkSizes: [Int] { [1460, 16 << 10, 64 << 10] }
 
     var workloads: [Workload] {
@@ -79,14 +79,16 @@ struct BenchmarkRun {
         var subjectAt1460 = 0.0
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             for chunkSize in chunkSizes {
-                let ceiling = Stopwatch.median(runs: runs) { workload.ceiling(bytes, chunkSize) }
-                let subject = Stopwatch.median(runs: runs) { workload.subject(bytes, chunkSize) }
+                let pair = Stopwatch.interleaved(
+                    runs: runs, ceiling: { workload.ceiling(bytes, chunkSize) },
+                    subject: { workload.subject(bytes, chunkSize) })
+                let (ceiling, subject) = (pair.ceiling, pair.subject)
                 let record = BenchmarkRecord(
                     workload: workload.name, decoder: "FeedStream", chunkSize: chunkSize,
                     megabytesPerSecond: megabytes / subject.seconds,
                     itemsPerSecond: Double(subject.items) / subject.seconds, items: subject.items,
                     ceilingMegabytesPerSecond: megabytes / ceiling.seconds,
-                    ratioToCeiling: ceiling.seconds / subject.seconds)
+                    ratioToCeiling: pair.ratio)
                 records.append(record)
                 report(Table.row(record))
                 if chunkSize == 64 << 10 { subjectAt64K = megabytes / subject.seconds }

@@ -7,7 +7,7 @@ import Foundation
     import Darwin
 #endif
 
-/// `swift run -c release Benchmarks [--quick] [--json FILE] [--only NAME]`: throughput of every FeedStream
+/// `swift run -c release Benchmarks [--quick] [--json FILE] [--only NAME] [--runs N]`: throughput of every FeedStream
 /// decoder against the C parser's no-op ceiling and Foundation, at network chunk sizes, plus concurrency and
 /// peak memory.
 @main
@@ -26,32 +26,35 @@ enum BenchmarkTool {
                         kind: arguments.first ?? "", chunkSize: Int(arguments.dropFirst().first ?? "") ?? 65_536))
             }
             if arguments.first == "--emit" {
-            // `Benchmarks --emit KIND BYTES | feedstream KIND --count`: the memory measurement, by hand.
-            let kind = arguments.dropFirst().first ?? ""
-            let bytes = Int(arguments.dropFirst(2).first ?? "") ?? 100_000_000
-            var sink = FixtureSink { chunk in
-                var offset = 0
-                while offset < chunk.count {
-                    let written = write(STDOUT_FILENO, chunk.baseAddress! + offset, chunk.count - offset)
-                    if written <= 0 { exit(written < 0 && errno == EPIPE ? 0 : 1) }
-                    offset += written
+                // `Benchmarks --emit KIND BYTES | feedstream KIND --count`: the memory measurement, by hand.
+                let kind = arguments.dropFirst().first ?? ""
+                let bytes = Int(arguments.dropFirst(2).first ?? "") ?? 100_000_000
+                var sink = FixtureSink { chunk in
+                    var offset = 0
+                    while offset < chunk.count {
+                        let written = write(STDOUT_FILENO, chunk.baseAddress! + offset, chunk.count - offset)
+                        if written <= 0 { exit(written < 0 && errno == EPIPE ? 0 : 1) }
+                        offset += written
+                    }
                 }
+                sink.byteBudget = bytes
+                Streams.generate(kind: kind, into: &sink)
+                sink.flush()
+                exit(0)
             }
-            sink.byteBudget = bytes
-            Streams.generate(kind: kind, into: &sink)
-            sink.flush()
-            exit(0)
-        }
-        var options = BenchmarkOptions()
+            var options = BenchmarkOptions()
             while let argument = arguments.popFirst() {
                 switch argument {
                 case "--quick": options.quick = true
                 case "--json": options.jsonPath = arguments.popFirst()
-            case "--markdown": options.markdownPath = arguments.popFirst()
+                case "--markdown": options.markdownPath = arguments.popFirst()
                 case "--only": options.only = arguments.popFirst()
+                case "--runs": options.runs = arguments.popFirst().flatMap { Int($0) }.map { max($0, 1) }
                 case "--skip-memory": options.measureMemory = false
                 default:
-                    let usage = "usage: Benchmarks [--quick] [--json FILE] [--markdown FILE] [--only NAME] [--skip-memory]\n"
+                    let usage =
+                        "usage: Benchmarks [--quick] [--json FILE] [--markdown FILE] [--only NAME] [--runs N]"
+                        + " [--skip-memory]\n"
                     FileHandle.standardError.write(Data(usage.utf8))
                     exit(2)
                 }
@@ -67,5 +70,7 @@ struct BenchmarkOptions {
     var jsonPath: String?
     var markdownPath: String?
     var only: String?
+    /// Timed runs per figure (after a warm-up); the default is 5 with `--quick`, 7 without.
+    var runs: Int?
     var measureMemory = true
 }
