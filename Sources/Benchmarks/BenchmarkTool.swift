@@ -25,6 +25,15 @@ enum BenchmarkTool {
                     ChildMode.run(
                         kind: arguments.first ?? "", chunkSize: Int(arguments.dropFirst().first ?? "") ?? 65_536))
             }
+            if arguments.first == "--time" {
+                let rest = Array(arguments.dropFirst())
+                guard rest.count >= 2 else {
+                    FileHandle.standardError.write(Data("usage: Benchmarks --time KIND FILE [CHUNK]\n".utf8))
+                    exit(2)
+                }
+                let chunkSize = rest.count > 2 ? Int(rest[2]) ?? 65_536 : 65_536
+                exit(ChildMode.time(kind: rest[0], path: rest[1], chunkSize: chunkSize))
+            }
             if arguments.first == "--emit" {
                 // `Benchmarks --emit KIND BYTES | feedstream KIND --count`: the memory measurement, by hand.
                 let kind = arguments.dropFirst().first ?? ""

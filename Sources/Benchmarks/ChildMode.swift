@@ -45,6 +45,38 @@ enum ChildMode {
         return 0
     }
 
+    /// `Benchmarks --time KIND FILE [CHUNK]`: reads FILE and decodes it in this process, timed from reading the file
+    /// to having every item, and prints `{"items": N, "seconds": S}` — how `scripts/compare-peers.sh` times the
+    /// Python peers (inside their interpreter, start-up excluded), so the two columns compare like for like.
+    static func time(kind: String, path: String, chunkSize: Int) -> Int32 {
+        guard let feed = decoder(for: kind) else {
+            FileHandle.standardError.write(Data("unknown kind \(kind)\n".utf8))
+            return 2
+        }
+        var items = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(offset + chunkSize, bytes.count)
+                    items += try feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+                    offset = end
+                }
+            }
+            items += try feed(nil)
+        } catch {
+            FileHandle.standardError.write(Data("time: \(error)\n".utf8))
+            return 1
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        print("{\"items\":\(items),\"seconds\":\(seconds)}")
+        return 0
+    }
+
     /// This process's own high-water resident set (`VmHWM`). The parent cannot use `wait4`'s `ru_maxrss`:
     /// posix_spawn starts the child with vfork, and the kernel carries the parent's high-water mark across the
     /// child's exec.
