@@ -46,6 +46,8 @@ final class XMLPushParser {
     let toleratesUndeclaredPrefixes: Bool
     /// Whitespace dropped before the first markup, when the parser drops it; positions count it back in.
     private var leadingWhitespace: LeadingWhitespace?
+    /// Repairs made to the input before libxml2 sees it (recover mode of feed parsing); positions count back.
+    private let markupRepair: MarkupRepair?
 
     /// Creates a parser; `makeHandler` builds the event handler from this parser's name dictionary, which exists
     /// only once the libxml2 context does.
@@ -58,13 +60,16 @@ final class XMLPushParser {
     ///   declarations are still refused.
     /// - Parameter skipsLeadingWhitespace: whether whitespace before the first markup is dropped rather than
     ///   refused (XML allows none before an XML declaration; feeds from the wild often carry blank lines there).
+    /// - Parameter repairsMarkup: whether, in recover mode, the faults of hand-made feeds are repaired before
+    ///   libxml2 sees them (``MarkupRepair``: bare `&`, HTML void elements, Windows-1252 bytes in UTF-8).
     init(
         recover: Bool = false, defaultEncoding: String? = nil, toleratesUndeclaredPrefixes: Bool = false,
-        htmlEntities: Bool = false, skipsLeadingWhitespace: Bool = false,
+        htmlEntities: Bool = false, skipsLeadingWhitespace: Bool = false, repairsMarkup: Bool = false,
         makeHandler: (XMLNameTable) -> any XMLEventHandler
     ) {
         _ = libxml2Initialized
         recovers = recover
+        markupRepair = recover && repairsMarkup ? MarkupRepair(defaultEncoding: defaultEncoding) : nil
         self.toleratesUndeclaredPrefixes = toleratesUndeclaredPrefixes
         leadingWhitespace = skipsLeadingWhitespace ? LeadingWhitespace() : nil
         encodingSniffer = defaultEncoding.map(XMLEncodingSniffer.init(defaultEncoding:))
@@ -160,16 +165,46 @@ final class XMLPushParser {
     func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
         var bytes = bytes
         if leadingWhitespace?.isSkipping == true { bytes = leadingWhitespace!.strip(bytes) }
+        if let markupRepair {
+            try markupRepair.take(bytes, atEnd: false) { (piece) throws(StreamError) in try admit(piece) }
+            noteRepairs()
+        } else {
+            try admit(bytes)
+        }
+        let held =
+            commentGuard.held.count + (encodingSniffer?.prefix.count ?? 0) + (markupRepair?.heldByteCount ?? 0)
+        guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
+            return held
+        }
+        return cursor.distance(to: end) + held
+    }
+
+    /// Hands input on towards libxml2, through the encoding sniffer while it decides and the comment guard.
+    private func admit(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
         if encodingSniffer != nil {
             try sniff(bytes, atEnd: false)
         } else {
             try commentGuard.admit(bytes) { (piece) throws(StreamError) in try push(piece) }
         }
-        let held = commentGuard.held.count + (encodingSniffer?.prefix.count ?? 0)
-        guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
-            return held
+    }
+
+    /// Turns the repairs ``MarkupRepair`` made into warnings, placed among libxml2's by position.
+    private func noteRepairs() {
+        for repair in markupRepair?.takeRepairs() ?? [] {
+            let position = leadingWhitespace?.restore(repair.position) ?? repair.position
+            addWarning(StreamError(kind: .malformedInput, message: repair.message, at: position, path: nil))
         }
-        return cursor.distance(to: end) + held
+    }
+
+    /// Keeps a warning, in input order: repairs are found before libxml2 reaches the bytes around them.
+    private func addWarning(_ warning: StreamError) {
+        guard warnings.count < Self.maximumWarnings else {
+            droppedWarningCount += 1
+            return
+        }
+        var index = warnings.endIndex
+        while index > warnings.startIndex, warnings[index - 1].byteOffset > warning.byteOffset { index -= 1 }
+        warnings.insert(warning, at: index)
     }
 
     /// Ends a parser's input: hands over what `intake` still holds, validates the end, and in recover mode closes
@@ -188,6 +223,12 @@ final class XMLPushParser {
 
     /// Signals the end of input and validates that the document is complete.
     func terminate() throws(StreamError) {
+        if let markupRepair {
+            try markupRepair.take(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) {
+                (piece) throws(StreamError) in try admit(piece)
+            }
+            noteRepairs()
+        }
         if encodingSniffer != nil { try sniff(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) }
         try commentGuard.drain { (piece) throws(StreamError) in try push(piece) }
         isTerminating = true
@@ -273,7 +314,8 @@ final class XMLPushParser {
     /// A position in what libxml2 was given, as a position in the whole input (which may have started with
     /// whitespace that was dropped).
     private func inInput(_ position: StreamPosition) -> StreamPosition {
-        leadingWhitespace?.restore(position) ?? position
+        let repaired = markupRepair?.restore(position) ?? position
+        return leadingWhitespace?.restore(repaired) ?? repaired
     }
 
     /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`.
@@ -360,16 +402,12 @@ final class XMLPushParser {
             stop(with: fault)
             return
         }
-        if warnings.count < Self.maximumWarnings {
-            warnings.append(fault)
-        } else {
-            droppedWarningCount += 1
-        }
+        addWarning(fault)
     }
 
     /// Records a repair made outside libxml2 (elements closed at the end of input in recover mode).
     func warn(kind: StreamError.Kind, message: String) {
-        warnings.append(StreamError(kind: kind, message: message, at: position, path: handler.currentPath))
+        addWarning(StreamError(kind: kind, message: message, at: position, path: handler.currentPath))
     }
 }
 

@@ -67,7 +67,7 @@ public final class FeedParser: StreamingParser {
         let box = FeedDocumentDecoder.Box()
         engine = XMLPushParser(
             recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true,
-            htmlEntities: true, skipsLeadingWhitespace: true
+            htmlEntities: true, skipsLeadingWhitespace: true, repairsMarkup: true
         ) { table in
             let made = FeedDocumentDecoder(
                 table: table, limits: options.limits, documentBase: options.baseURL, recovers: options.recover)
