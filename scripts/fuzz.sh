@@ -3,7 +3,8 @@
 # given time over a seed corpus drawn from ../shared/corpus.
 #
 #   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
-#   TARGET: atom | atom-recover | twitter-search | twitter-stream | jive-inbox | json-items | xml-items | feed
+#   TARGET: atom | atom-recover | twitter-search | twitter-stream | jive-inbox | json-items | xml-items | feed |
+#           feed-recover
 #
 # Findings (crash-*, leak-*, timeout-*) are written to .build-fuzz/findings/TARGET/; replay one with
 #   FEEDSTREAM_FUZZ_TARGET=TARGET swift run FeedStreamFuzz FILE
@@ -33,6 +34,7 @@ twitter-stream) seed twitter/streaming ;;
 jive-inbox) seed jive ;;
 json-items) seed json-test-suite; seed jive; seed twitter ;;
 xml-items) cp -n Fixtures/samples/fellowship-one/*.xml "$work/"; seed connections ;;
+feed-recover) seed feedparser/illformed; seed feedparser/wellformed/rss; seed feedparser/entities ;;
 feed) seed feedparser/wellformed/rss; seed feedparser/wellformed/rdf; seed feedparser/wellformed/atom; seed feedparser/entities ;;
 *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac

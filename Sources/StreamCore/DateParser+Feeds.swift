@@ -5,8 +5,9 @@ extension DateParser {
     /// Atom 0.3 publishers produce in practice and feed readers (feedparser among them) accept — RFC 822 without a
     /// time (midnight), W3C-DTF's reduced precisions (`2003`, `2003-12`), compact ISO 8601 (`20031231T101455Z`),
     /// slashes for dashes (`2003/12/31 10:14:55`), and a space or a zone name after an ISO time
-    /// (`2003-12-31 10:14:55 +0100`, `2003-12-31 10:14:55 GMT`). Still never a guess: text that fits none of
-    /// these gives `nil`.
+    /// (`2003-12-31 10:14:55 +0100`, `2003-12-31 10:14:55 GMT`). An RFC 822 zone name it does not know reads as UTC,
+    /// as feedparser reads it (the date is kept; the zone is the one guess made). Text that fits none of these
+    /// gives `nil`.
     public static func parseFeedDate(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { parseFeedDate(UnsafeRawBufferPointer($0)) }
@@ -16,7 +17,7 @@ extension DateParser {
     public static func parseFeedDate(_ bytes: UnsafeRawBufferPointer) -> Date? {
         let s = trim(bytes)
         guard !s.isEmpty, s.count <= 64 else { return nil }
-        if let date = parseRFC3339(s) ?? parseRFC822(s, requiringTime: false) ?? parseReducedW3C(s) { return date }
+        if let date = parseRFC3339(s) ?? parseRFC822(s, requiringTime: false, readsUnknownZonesAsUTC: true) ?? parseReducedW3C(s) { return date }
         return parseLooseISO(Array(s))
     }
 

@@ -3,12 +3,23 @@ import Foundation
 /// The RFC 822 family, token by token: real feeds write its parts in several orders, with or without weekday,
 /// seconds, zone or century, and glue zones to clocks.
 extension DateParser {
-    static func parseRFC822(_ s: UnsafeRawBufferPointer, requiringTime: Bool = true) -> Date? {
-        var fields = RFC822Fields()
+    /// - Parameter readsUnknownZonesAsUTC: whether a zone name this parser does not know (`IST`, `JST`, `AEST`, a
+    ///   stray `pm`) after the time, or a second zone name, reads as UTC and is otherwise ignored, as feedparser
+    ///   reads them, instead of making the date unreadable. Feed dates only: an HTTP date has one exact form.
+    static func parseRFC822(
+        _ s: UnsafeRawBufferPointer, requiringTime: Bool = true, readsUnknownZonesAsUTC: Bool = false
+    ) -> Date? {
+        var fields = RFC822Fields(readsUnknownZonesAsUTC: readsUnknownZonesAsUTC)
         var i = 0
         let n = s.count
         while i < n {
             if isRFC822Separator(s, i) {
+                i += 1
+                continue
+            }
+            // An RFC 822 comment, `(UTC)`, says nothing the other tokens do not.
+            if s[i] == 0x28 {
+                while i < n, s[i] != 0x29 { i += 1 }
                 i += 1
                 continue
             }
@@ -46,6 +57,7 @@ extension DateParser {
 
     /// The fields of an RFC 822 date as its tokens arrive, in any order real feeds write them.
     private struct RFC822Fields {
+        let readsUnknownZonesAsUTC: Bool
         var day: Int?
         var month: Int?
         var year: Int?
@@ -99,6 +111,11 @@ extension DateParser {
                 offset = zone
                 return true
             }
+            let isWord = token.count <= 5 && token.allSatisfy { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }
+            if readsUnknownZonesAsUTC, time != nil, isWord {
+                if offset == nil { offset = 0 }
+                return true
+            }
             return false
         }
     }
@@ -129,7 +146,8 @@ extension DateParser {
         return sign * (hours * 3600 + minutes * 60)
     }
 
-    /// `h:mm`, `hh:mm`, `hh:mm:ss` (a fraction of a second is dropped), and whatever follows it in the token.
+    /// `h:mm`, `hh:mm`, `hh:mm:ss`, `h:m:s` (a fraction of a second is dropped), and whatever follows it in the
+    /// token.
     static func parseClock(_ token: UnsafeRawBufferPointer)
         -> ((hour: Int, minute: Int, second: Int), UnsafeRawBufferPointer)?
     {
@@ -145,13 +163,12 @@ extension DateParser {
         }
         guard let hour = number(2), i < token.count, token[i] == 0x3A else { return nil }
         i += 1
-        let minuteStart = i
-        guard let minute = number(2), i - minuteStart == 2 else { return nil }
+        // Minutes and seconds of one digit (`4:0:0`) come from feeds that format clocks by hand.
+        guard let minute = number(2) else { return nil }
         var second = 0
         if i < token.count, token[i] == 0x3A {
             i += 1
-            let secondStart = i
-            guard let value = number(2), i - secondStart == 2 else { return nil }
+            guard let value = number(2) else { return nil }
             second = value
             if i < token.count, token[i] == 0x2E {
                 i += 1

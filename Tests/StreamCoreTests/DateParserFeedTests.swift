@@ -45,6 +45,14 @@ struct DateParserFeedTests {
             ("Thu, 1 Jan 2004 9:48:21 GMT", reference - 36_000),
             ("Thu, 01 Jan 2004", 1_072_915_200),
             ("Thu, 01 Jan 2004 19:48:21 A", reference),
+            ("Thu, 01 Jan 2004 19:48:21 +0000 (UTC)", reference),
+            ("Thu, 01 Jan 2004 19:48:21 GMT (Coordinated Universal Time)", reference),
+            ("Thu, 1 Jan 2004 19:48:21 GMT GMT", reference),
+            ("Thu, 1 Jan 2004 19:4:3 GMT", reference - 44 * 60 - 18),
+            // Zone names feedparser does not know either read as UTC, as feedparser reads them.
+            ("Thu, 01 Jan 2004 19:48:21 XYZ", reference),
+            ("Thu, 01 Jan 2004 19:48:21 IST", reference),
+            ("Thu, 01 Jan 2004 19:48:21 pm", reference),
         ])
     func rfc822(text: String, expected: Double) throws {
         #expect(try #require(DateParser.parseFeedDate(text)).timeIntervalSince1970 == expected)
@@ -77,7 +85,8 @@ struct DateParserFeedTests {
         "Still rejects what is not a date",
         arguments: [
             "", "yesterday", "2003-13", "2003-12-32", "Thu, 32 Jan 2004 19:48:21 GMT", "Thu, 01 Foo 2004",
-            "12345", "2003-12-31T25:00:00Z", "Thu, 01 Jan 2004 19:48:21 XYZ", "01/02/2003",
+            "12345", "2003-12-31T25:00:00Z", "Thu, 01 Jan 2004 19:48:21 NOTAZONE", "Thu, 01 Jan 2004 XYZ",
+            "01/02/2003",
         ])
     func rejects(text: String) {
         #expect(DateParser.parseFeedDate(text) == nil)
