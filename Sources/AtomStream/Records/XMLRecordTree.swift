@@ -33,9 +33,15 @@ final class XMLRecordTree {
     let timeZone: TimeZone
     let timeZoneIsUTC: Bool
     /// Member keys made from names (`firstName`, `@id`, `@json:Array`), kept per parser: the same few dozen recur
-    /// in every record. A direct-mapped cache on the names' pointers: no hashing, a collision only costs a remake.
-    @exclusivity(unchecked) private var keyCache = [KeyCacheEntry](
-        repeating: KeyCacheEntry(localName: .none, prefix: .none, isAttribute: false, key: ""), count: 512)
+    /// in every record. A direct-mapped cache on the names' pointers, in memory the tree owns (as the nodes are):
+    /// a collision only costs a remake.
+    private let keyCache: UnsafeMutablePointer<KeyCacheEntry> = {
+        let cache = UnsafeMutablePointer<KeyCacheEntry>.allocate(capacity: XMLRecordTree.keyCacheSize)
+        let empty = KeyCacheEntry(localName: .none, prefix: .none, isAttribute: false, key: "")
+        cache.initialize(repeating: empty, count: XMLRecordTree.keyCacheSize)
+        return cache
+    }()
+    private static let keyCacheSize = 512
 
     struct KeyCacheEntry {
         var localName: XMLName
@@ -51,6 +57,8 @@ final class XMLRecordTree {
 
     deinit {
         nodes.deallocate()
+        keyCache.deinitialize(count: Self.keyCacheSize)
+        keyCache.deallocate()
     }
 
     /// The nodes, in memory this tree owns: an `Array` would check its index and its uniqueness on every field
@@ -263,18 +271,21 @@ final class XMLRecordTree {
     }
 
     private func cachedKey(localName: XMLName, prefix: XMLName, isAttribute: Bool) -> String {
-        let bits = UInt(bitPattern: localName.bytes) &+ UInt(bitPattern: prefix.bytes) &* 31 &+ (isAttribute ? 7 : 0)
-        let slot = Int((bits >> 3) & 511)
-        let entry = keyCache[slot]
-        if entry.localName == localName && entry.prefix == prefix && entry.isAttribute == isAttribute
-            && !localName.isNone
+        // Names lie a few bytes apart in libxml2's dictionary (`id` and `uri` often in one 8-byte word), so the
+        // pointers are mixed by a multiplication and the slot taken from the high bits, where every bit counts.
+        let bits = (UInt(bitPattern: localName.bytes) &+ UInt(bitPattern: prefix.bytes) &* 31) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: bits >> (UInt.bitWidth - 9)) ^ (isAttribute ? 1 : 0)
+        assert(Self.keyCacheSize == 1 << 9)
+        let entry = keyCache + slot
+        if entry.pointee.localName == localName && entry.pointee.prefix == prefix
+            && entry.pointee.isAttribute == isAttribute && !localName.isNone
         {
-            return entry.key
+            return entry.pointee.key
         }
         var key = isAttribute ? "@" : ""
         if !prefix.isNone { key += prefix.string + ":" }
         key += localName.string
-        keyCache[slot] = KeyCacheEntry(localName: localName, prefix: prefix, isAttribute: isAttribute, key: key)
+        entry.pointee = KeyCacheEntry(localName: localName, prefix: prefix, isAttribute: isAttribute, key: key)
         return key
     }
 }
