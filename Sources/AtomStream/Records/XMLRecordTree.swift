@@ -270,6 +270,7 @@ final class XMLRecordTree {
         return cachedKey(localName: item.localName, prefix: item.prefix, isAttribute: item.isAttribute)
     }
 
+    @inline(__always)
     private func cachedKey(localName: XMLName, prefix: XMLName, isAttribute: Bool) -> String {
         // Names lie a few bytes apart in libxml2's dictionary (`id` and `uri` often in one 8-byte word), so the
         // pointers are mixed by a multiplication and the slot taken from the high bits, where every bit counts.
@@ -282,6 +283,13 @@ final class XMLRecordTree {
         {
             return entry.pointee.key
         }
+        return remakeKey(localName: localName, prefix: prefix, isAttribute: isAttribute, in: entry)
+    }
+
+    @inline(never)
+    private func remakeKey(
+        localName: XMLName, prefix: XMLName, isAttribute: Bool, in entry: UnsafeMutablePointer<KeyCacheEntry>
+    ) -> String {
         var key = isAttribute ? "@" : ""
         if !prefix.isNone { key += prefix.string + ":" }
         key += localName.string
