@@ -199,6 +199,8 @@ final class XMLRecordTree {
     /// A node's text as a `String`.
     func string(_ node: Int32) -> String {
         let item = nodes[Int(node)]
+        // Empty attributes are common (`<subStatus id="" uri="">`).
+        if item.textEnd == item.textStart { return "" }
         return text.string(Int(item.textStart)..<Int(item.textEnd))
     }
 

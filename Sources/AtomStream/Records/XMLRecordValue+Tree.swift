@@ -44,7 +44,10 @@ extension XMLRecordValue {
                     members[place].value = .array(repeats(of: members[place].value, from: cursor, in: tree))
                 }
             } else {
-                let value = XMLRecordValue(tree: tree, node: cursor)
+                // Most children are leaves: their value is made here, without a call.
+                let value =
+                    child.firstChild >= 0
+                    ? XMLRecordValue(tree: tree, node: cursor) : child.isEmpty ? .null : .string(tree.string(cursor))
                 members.append(XMLRecordMember(key: tree.memberKey(cursor), value: value))
             }
             cursor = child.nextSibling
