@@ -96,9 +96,16 @@ final class XMLRecordSelector: XMLEventHandler {
         }
     }
 
+    /// Inlined into every event that grows the record; the error is made out of line.
+    @inline(__always)
     private func checkRecordSize() throws(StreamError) {
         guard tree.byteCount > limits.maximumItemBytes else { return }
-        throw StreamError(kind: .limitExceeded, message: "a record is larger than \(limits.maximumItemBytes) bytes")
+        throw recordTooLarge()
+    }
+
+    @inline(never)
+    private func recordTooLarge() -> StreamError {
+        StreamError(kind: .limitExceeded, message: "a record is larger than \(limits.maximumItemBytes) bytes")
     }
 
     // MARK: - Records
