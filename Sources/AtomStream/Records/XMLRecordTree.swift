@@ -267,6 +267,7 @@ final class XMLRecordTree {
 
     /// The key of a node in an ``XMLRecordValue`` object: its qualified name as written, after `@` for an
     /// attribute.
+    @inline(__always)
     func memberKey(_ node: Int32) -> String {
         let item = nodes[Int(node)]
         return cachedKey(localName: item.localName, prefix: item.prefix, isAttribute: item.isAttribute)
