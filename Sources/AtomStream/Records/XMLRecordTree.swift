@@ -27,7 +27,8 @@ final class XMLRecordTree {
         var isEmpty: Bool { textEnd == textStart && firstChild < 0 }
     }
 
-    @exclusivity(unchecked) private(set) var nodes = NodeBuffer()
+    /// The nodes, in memory this tree owns.
+    @exclusivity(unchecked) private(set) var nodes = XMLRecordBuffer<Node>(capacity: 256)
     @exclusivity(unchecked) private(set) var text = ByteAccumulator(capacity: 16 << 10)
     /// How zone-less dates read, and whether that is UTC (no conversion at all).
     let timeZone: TimeZone
@@ -59,46 +60,6 @@ final class XMLRecordTree {
         nodes.deallocate()
         keyCache.deinitialize(count: Self.keyCacheSize)
         keyCache.deallocate()
-    }
-
-    /// The nodes, in memory this tree owns: an `Array` would check its index and its uniqueness on every field
-    /// written while a record is built, a measurable share of the cost of a start tag.
-    struct NodeBuffer {
-        private(set) var base = UnsafeMutablePointer<Node>.allocate(capacity: 256)
-        private(set) var capacity = 256
-        private(set) var count = 0
-
-        subscript(index: Int) -> Node {
-            unsafeAddress {
-                assert(index >= 0 && index < count)
-                return UnsafePointer(base + index)
-            }
-            nonmutating unsafeMutableAddress {
-                assert(index >= 0 && index < count)
-                return base + index
-            }
-        }
-
-        @inline(__always)
-        mutating func append(_ node: Node) {
-            if count == capacity { grow() }
-            (base + count).initialize(to: node)
-            count += 1
-        }
-
-        @inline(never)
-        private mutating func grow() {
-            let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
-        }
-
-        /// Nodes hold only pointers and integers: forgetting them needs no deinitialization.
-        mutating func removeAll() { count = 0 }
-
-        func deallocate() { base.deallocate() }
     }
 
     /// Bytes the record holds, to bound it: its texts plus a charge per node for the node itself.
