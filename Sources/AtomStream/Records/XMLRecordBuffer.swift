@@ -49,11 +49,30 @@ struct XMLRecordBuffer<Element: BitwiseCopyable> {
     func deallocate() { base.deallocate() }
 
     @inline(never)
-    private mutating func grow() {
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        grown.moveInitialize(from: base, count: count)
+    private mutating func grow(toHold needed: Int? = nil) {
+        var grown = capacity * 2
+        while grown < needed ?? 0 { grown *= 2 }
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: grown)
+        moved.moveInitialize(from: base, count: count)
         base.deallocate()
-        base = grown
-        capacity *= 2
+        base = moved
+        capacity = grown
+    }
+}
+
+/// The texts of a record: bytes appended with one copy, read back in place.
+extension XMLRecordBuffer where Element == UInt8 {
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    /// The bytes in `range`, valid until the buffer next grows.
+    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        assert(range.lowerBound >= 0 && range.upperBound <= count)
+        return UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 }

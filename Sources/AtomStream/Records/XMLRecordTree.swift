@@ -29,7 +29,7 @@ final class XMLRecordTree {
 
     /// The nodes, in memory this tree owns.
     @exclusivity(unchecked) private(set) var nodes = XMLRecordBuffer<Node>(capacity: 256)
-    @exclusivity(unchecked) private(set) var text = ByteAccumulator(capacity: 16 << 10)
+    @exclusivity(unchecked) private(set) var text = XMLRecordBuffer<UInt8>(capacity: 16 << 10)
     /// How zone-less dates read, and whether that is UTC (no conversion at all).
     let timeZone: TimeZone
     let timeZoneIsUTC: Bool
@@ -58,6 +58,7 @@ final class XMLRecordTree {
 
     deinit {
         nodes.deallocate()
+        text.deallocate()
         keyCache.deinitialize(count: Self.keyCacheSize)
         keyCache.deallocate()
     }
@@ -127,7 +128,8 @@ final class XMLRecordTree {
                 let start = Int32(text.count)
                 if nodes[index].hasText {
                     let run = Int(nodes[index].textStart)..<Int(nodes[index].textEnd)
-                    let copy = text.withUnsafeBytes { Array($0[run]) }
+                    // A copy first: appending may move the buffer the run is in.
+                    let copy = Array(text.bytes(run))
                     copy.withUnsafeBytes { text.append($0) }
                 }
                 let length = nodes[index].textEnd - nodes[index].textStart
@@ -152,9 +154,7 @@ final class XMLRecordTree {
     /// Calls `body` with a node's text bytes.
     func withText<R>(_ node: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let item = nodes[Int(node)]
-        return try text.withUnsafeBytes { all in
-            try body(UnsafeRawBufferPointer(rebasing: all[Int(item.textStart)..<Int(item.textEnd)]))
-        }
+        return try body(text.bytes(Int(item.textStart)..<Int(item.textEnd)))
     }
 
     /// A node's text as a `String`.
@@ -162,7 +162,7 @@ final class XMLRecordTree {
         let item = nodes[Int(node)]
         // Empty attributes are common (`<subStatus id="" uri="">`).
         if item.textEnd == item.textStart { return "" }
-        return text.string(Int(item.textStart)..<Int(item.textEnd))
+        return String(decoding: text.bytes(Int(item.textStart)..<Int(item.textEnd)), as: UTF8.self)
     }
 
     /// The first child after `start` (wrapping round to the first child) whose local name is `name`, or -1.
