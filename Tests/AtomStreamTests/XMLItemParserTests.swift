@@ -125,6 +125,27 @@ struct XMLItemParserTests {
         #expect(decoded["b"] == .null)
     }
 
+    @Test("XMLRecordValue gathers repeats alike with few and with many (> 64) distinct child names")
+    func untypedRepeatsFewAndMany() throws {
+        let few = "<f:i>1</f:i><i>2</i><j/><f:i>3</f:i><i><k>4</k></i><f:i/>"
+        let many = (0..<80).map { "<n\($0)>\($0)</n\($0)>" }.joined() + "<n3>b</n3><n79/><n3>c</n3>"
+        let document = #"<r xmlns:f="urn:f"><rec id="1">"# + few + "</rec><rec>" + many + "</rec></r>"
+        let (outcome, _) = decodeRecordsEveryWay(Array(document.utf8), as: XMLRecordValue.self, path: "r/rec")
+        #expect(outcome.error == nil)
+        #expect(outcome.items.count == 2)
+        let first = try #require(outcome.items.first)
+        #expect(first.jsonText == #"{"@id":"1","f:i":["1","3",null],"i":["2",{"k":"4"}],"j":null}"#)
+        let second = try #require(outcome.items.last)
+        guard case .object(let members) = second else {
+            Issue.record("expected an object, got \(second.jsonText)")
+            return
+        }
+        #expect(members.map(\.key) == (0..<80).map { "n\($0)" })
+        #expect(second["n3"] == .array([.string("3"), .string("b"), .string("c")]))
+        #expect(second["n79"] == .array([.string("79"), .null]))
+        #expect(second["n78"] == .string("78"))
+    }
+
     @Test("Scalars: exact 64-bit integers, decimals, floats, booleans, URLs, sets and nested arrays")
     func scalars() throws {
         struct Numbers: Decodable, Sendable, Equatable {

@@ -16,23 +16,32 @@ final class XMLRecordSelector: XMLEventHandler {
 
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the SAX callbacks
     // of one parse call, never re-entrantly, and the checks cost more than the rest of a characters event.
-    /// Local names of every open element, outermost first.
-    @exclusivity(unchecked) private var open: [XMLName] = []
+    /// Every open element, outermost first.
+    @exclusivity(unchecked) private var open = XMLRecordBuffer<OpenElement>(capacity: 64)
     /// How many of the outermost open elements match the path's first components.
     @exclusivity(unchecked) private var matched = 0
-    /// Tree nodes of the open elements inside the record being read, the record's own first.
-    @exclusivity(unchecked) private var stack: [Int32] = []
     /// Decodes the record just built; errors other than `StreamError` become type mismatches at the record.
     var onRecord: (XMLRecordTree) throws -> Void = { _ in }
     private(set) var itemCount = 0
     private(set) var container = XMLRecordContainer()
     private(set) var hasSeenRoot = false
 
+    /// An open element: its local name, and its node in the tree when it is inside the record being read (the
+    /// record's own element is node 0), -1 otherwise.
+    private struct OpenElement {
+        let name: XMLName
+        let node: Int32
+    }
+
     init(components: [String], names: any XMLNameTable, limits: StreamLimits, timeZone: TimeZone) {
         self.components = components.map { names.intern($0) }
         componentNames = components
         self.limits = limits
         tree = XMLRecordTree(timeZone: timeZone)
+    }
+
+    deinit {
+        open.deallocate()
     }
 
     /// Carries the selector out of the engine's handler factory, typed.
@@ -51,36 +60,35 @@ final class XMLRecordSelector: XMLEventHandler {
             throw StreamError(kind: .limitExceeded, message: "nesting deeper than \(limits.maximumDepth) elements")
         }
         hasSeenRoot = true
-        open.append(tag.localName)
-        if let parent = stack.last {
-            stack.append(tree.addElement(tag, parent: parent))
-            try checkRecordSize()
-            return
+        var node: Int32 = -1
+        if depth > 0 && open.last.node >= 0 {
+            node = tree.addElement(tag, parent: open.last.node)
+        } else if matched == depth, depth < components.count, tag.localName == components[depth] {
+            matched += 1
+            if matched == components.count - 1 {
+                container = XMLRecordContainer(
+                    name: qualifiedName(tag.prefix, tag.localName), attributes: attributes(tag))
+            } else if matched == components.count {
+                itemCount += 1
+                tree.reset()
+                node = tree.addElement(tag, parent: -1)
+            }
         }
-        guard matched == depth, depth < components.count, tag.localName == components[depth] else { return }
-        matched += 1
-        if matched == components.count - 1 {
-            container = XMLRecordContainer(name: qualifiedName(tag.prefix, tag.localName), attributes: attributes(tag))
-        } else if matched == components.count {
-            itemCount += 1
-            tree.reset()
-            stack.append(tree.addElement(tag, parent: -1))
-            try checkRecordSize()
-        }
+        open.append(OpenElement(name: tag.localName, node: node))
+        if node >= 0 { try checkRecordSize() }
     }
 
     func endElement(localName: XMLName, prefix: XMLName, namespace: XMLName) throws(StreamError) {
         guard !open.isEmpty else { return }
-        if stack.count == 1 {
+        if open.last.node == 0 {
             try complete()
         }
         open.removeLast()
-        if !stack.isEmpty { stack.removeLast() }
         if matched > open.count { matched = open.count }
     }
 
     func characters(_ text: UnsafeRawBufferPointer) throws(StreamError) {
-        guard let node = stack.last else { return }
+        guard !open.isEmpty, case let node = open.last.node, node >= 0 else { return }
         let length = tree.appendText(text, to: node)
         guard length <= limits.maximumTextBytes else {
             throw StreamError(
@@ -92,13 +100,20 @@ final class XMLRecordSelector: XMLEventHandler {
     /// In recover mode at the end of input: closes the elements left open, completing a record cut short.
     func closeOpenElements() throws(StreamError) {
         while !open.isEmpty {
-            try endElement(localName: open.last!, prefix: .none, namespace: .none)
+            try endElement(localName: open.last.name, prefix: .none, namespace: .none)
         }
     }
 
+    /// Inlined into every event that grows the record; the error is made out of line.
+    @inline(__always)
     private func checkRecordSize() throws(StreamError) {
         guard tree.byteCount > limits.maximumItemBytes else { return }
-        throw StreamError(kind: .limitExceeded, message: "a record is larger than \(limits.maximumItemBytes) bytes")
+        throw recordTooLarge()
+    }
+
+    @inline(never)
+    private func recordTooLarge() -> StreamError {
+        StreamError(kind: .limitExceeded, message: "a record is larger than \(limits.maximumItemBytes) bytes")
     }
 
     // MARK: - Records
@@ -133,9 +148,8 @@ final class XMLRecordSelector: XMLEventHandler {
 
     /// Where the parser is, for errors: the open elements, with the record's number (`results/person[3]/name`).
     var currentPath: String {
-        let recordDepth = stack.isEmpty ? -1 : open.count - stack.count
-        return XMLElementPath.make(depth: open.count, leading: false) { depth in
-            tree.name(open[depth]) + (depth == recordDepth ? "[\(itemCount)]" : "")
+        XMLElementPath.make(depth: open.count, leading: false) { depth in
+            tree.name(open[depth].name) + (open[depth].node == 0 ? "[\(itemCount)]" : "")
         }
     }
 

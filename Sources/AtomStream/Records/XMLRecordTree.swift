@@ -27,15 +27,22 @@ final class XMLRecordTree {
         var isEmpty: Bool { textEnd == textStart && firstChild < 0 }
     }
 
-    @exclusivity(unchecked) private(set) var nodes = NodeBuffer()
-    @exclusivity(unchecked) private(set) var text = ByteAccumulator(capacity: 16 << 10)
+    /// The nodes, in memory this tree owns.
+    @exclusivity(unchecked) private(set) var nodes = XMLRecordBuffer<Node>(capacity: 256)
+    @exclusivity(unchecked) private(set) var text = XMLRecordBuffer<UInt8>(capacity: 16 << 10)
     /// How zone-less dates read, and whether that is UTC (no conversion at all).
     let timeZone: TimeZone
     let timeZoneIsUTC: Bool
     /// Member keys made from names (`firstName`, `@id`, `@json:Array`), kept per parser: the same few dozen recur
-    /// in every record. A direct-mapped cache on the names' pointers: no hashing, a collision only costs a remake.
-    @exclusivity(unchecked) private var keyCache = [KeyCacheEntry](
-        repeating: KeyCacheEntry(localName: .none, prefix: .none, isAttribute: false, key: ""), count: 512)
+    /// in every record. A direct-mapped cache on the names' pointers, in memory the tree owns (as the nodes are):
+    /// a collision only costs a remake.
+    private let keyCache: UnsafeMutablePointer<KeyCacheEntry> = {
+        let cache = UnsafeMutablePointer<KeyCacheEntry>.allocate(capacity: XMLRecordTree.keyCacheSize)
+        let empty = KeyCacheEntry(localName: .none, prefix: .none, isAttribute: false, key: "")
+        cache.initialize(repeating: empty, count: XMLRecordTree.keyCacheSize)
+        return cache
+    }()
+    private static let keyCacheSize = 512
 
     struct KeyCacheEntry {
         var localName: XMLName
@@ -51,46 +58,9 @@ final class XMLRecordTree {
 
     deinit {
         nodes.deallocate()
-    }
-
-    /// The nodes, in memory this tree owns: an `Array` would check its index and its uniqueness on every field
-    /// written while a record is built, a measurable share of the cost of a start tag.
-    struct NodeBuffer {
-        private(set) var base = UnsafeMutablePointer<Node>.allocate(capacity: 256)
-        private(set) var capacity = 256
-        private(set) var count = 0
-
-        subscript(index: Int) -> Node {
-            unsafeAddress {
-                assert(index >= 0 && index < count)
-                return UnsafePointer(base + index)
-            }
-            nonmutating unsafeMutableAddress {
-                assert(index >= 0 && index < count)
-                return base + index
-            }
-        }
-
-        @inline(__always)
-        mutating func append(_ node: Node) {
-            if count == capacity { grow() }
-            (base + count).initialize(to: node)
-            count += 1
-        }
-
-        @inline(never)
-        private mutating func grow() {
-            let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
-        }
-
-        /// Nodes hold only pointers and integers: forgetting them needs no deinitialization.
-        mutating func removeAll() { count = 0 }
-
-        func deallocate() { base.deallocate() }
+        text.deallocate()
+        keyCache.deinitialize(count: Self.keyCacheSize)
+        keyCache.deallocate()
     }
 
     /// Bytes the record holds, to bound it: its texts plus a charge per node for the node itself.
@@ -158,7 +128,8 @@ final class XMLRecordTree {
                 let start = Int32(text.count)
                 if nodes[index].hasText {
                     let run = Int(nodes[index].textStart)..<Int(nodes[index].textEnd)
-                    let copy = text.withUnsafeBytes { Array($0[run]) }
+                    // A copy first: appending may move the buffer the run is in.
+                    let copy = Array(text.bytes(run))
                     copy.withUnsafeBytes { text.append($0) }
                 }
                 let length = nodes[index].textEnd - nodes[index].textStart
@@ -183,15 +154,15 @@ final class XMLRecordTree {
     /// Calls `body` with a node's text bytes.
     func withText<R>(_ node: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let item = nodes[Int(node)]
-        return try text.withUnsafeBytes { all in
-            try body(UnsafeRawBufferPointer(rebasing: all[Int(item.textStart)..<Int(item.textEnd)]))
-        }
+        return try body(text.bytes(Int(item.textStart)..<Int(item.textEnd)))
     }
 
     /// A node's text as a `String`.
     func string(_ node: Int32) -> String {
         let item = nodes[Int(node)]
-        return text.string(Int(item.textStart)..<Int(item.textEnd))
+        // Empty attributes are common (`<subStatus id="" uri="">`).
+        if item.textEnd == item.textStart { return "" }
+        return String(decoding: text.bytes(Int(item.textStart)..<Int(item.textEnd)), as: UTF8.self)
     }
 
     /// The first child after `start` (wrapping round to the first child) whose local name is `name`, or -1.
@@ -257,24 +228,36 @@ final class XMLRecordTree {
 
     /// The key of a node in an ``XMLRecordValue`` object: its qualified name as written, after `@` for an
     /// attribute.
+    @inline(__always)
     func memberKey(_ node: Int32) -> String {
         let item = nodes[Int(node)]
         return cachedKey(localName: item.localName, prefix: item.prefix, isAttribute: item.isAttribute)
     }
 
+    @inline(__always)
     private func cachedKey(localName: XMLName, prefix: XMLName, isAttribute: Bool) -> String {
-        let bits = UInt(bitPattern: localName.bytes) &+ UInt(bitPattern: prefix.bytes) &* 31 &+ (isAttribute ? 7 : 0)
-        let slot = Int((bits >> 3) & 511)
-        let entry = keyCache[slot]
-        if entry.localName == localName && entry.prefix == prefix && entry.isAttribute == isAttribute
-            && !localName.isNone
+        // Names lie a few bytes apart in libxml2's dictionary (`id` and `uri` often in one 8-byte word), so the
+        // pointers are mixed by a multiplication and the slot taken from the high bits, where every bit counts.
+        let bits = (UInt(bitPattern: localName.bytes) &+ UInt(bitPattern: prefix.bytes) &* 31) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: bits >> (UInt.bitWidth - 9)) ^ (isAttribute ? 1 : 0)
+        assert(Self.keyCacheSize == 1 << 9)
+        let entry = keyCache + slot
+        if entry.pointee.localName == localName && entry.pointee.prefix == prefix
+            && entry.pointee.isAttribute == isAttribute && !localName.isNone
         {
-            return entry.key
+            return entry.pointee.key
         }
+        return remakeKey(localName: localName, prefix: prefix, isAttribute: isAttribute, in: entry)
+    }
+
+    @inline(never)
+    private func remakeKey(
+        localName: XMLName, prefix: XMLName, isAttribute: Bool, in entry: UnsafeMutablePointer<KeyCacheEntry>
+    ) -> String {
         var key = isAttribute ? "@" : ""
         if !prefix.isNone { key += prefix.string + ":" }
         key += localName.string
-        keyCache[slot] = KeyCacheEntry(localName: localName, prefix: prefix, isAttribute: isAttribute, key: key)
+        entry.pointee = KeyCacheEntry(localName: localName, prefix: prefix, isAttribute: isAttribute, key: key)
         return key
     }
 }
