@@ -201,10 +201,7 @@ extension RSSDocumentDecoder {
 
     /// The `String` for an interned name, made once per parser.
     func cachedName(_ name: XMLName) -> String {
-        if let string = nameStrings[name] { return string }
-        let string = name.string
-        nameStrings[name] = string
-        return string
+        nameStrings.string(for: name)
     }
 
     /// Whether elements are still open: the document is incomplete.

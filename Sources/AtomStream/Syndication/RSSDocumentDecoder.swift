@@ -40,7 +40,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
     /// Whether the channel's `updated` came from a modification date, which a later `pubDate` must not replace.
     var feedUpdatedIsModification = false
     @exclusivity(unchecked) var extensionHasChildren = false
-    @exclusivity(unchecked) var nameStrings: [XMLName: String] = [:]
+    @exclusivity(unchecked) var nameStrings = NameStrings()
     @exclusivity(unchecked) var recentStrings = RecentStrings()
 
     init(names: RSSNames, limits: StreamLimits, documentBase: String?) {
