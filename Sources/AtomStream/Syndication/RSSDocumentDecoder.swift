@@ -23,6 +23,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
     var entryCount = 0
     private(set) var hasSeenRoot = false
     @exclusivity(unchecked) var entryBytes = 0
+    @exclusivity(unchecked) private var itemShape = RSSItemShape()
 
     /// Collected character data, and the depth of the field it belongs to (0: not collecting).
     @exclusivity(unchecked) var text = ByteAccumulator()
@@ -313,6 +314,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
 
     private func beginItem(_ tag: XMLStartTag) {
         entry = AtomEntry()
+        itemShape.reserve(in: &entry)
         entryBytes = 0
         entryCount += 1
         guidIsPermaLink = true
@@ -329,6 +331,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
         {
             entry.links.append(AtomLink(href: resolve(guidValue)))
         }
+        itemShape.remember(entry)
         var finished = AtomEntry()
         swap(&finished, &entry)
         completed.append(finished)
