@@ -15,7 +15,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
     let documentBase: String?
 
     @exclusivity(unchecked) var feed: AtomFeed
-    private var completed = CompletedItems<AtomEntry>()
+    @exclusivity(unchecked) private var completed = CompletedItems<AtomEntry>()
 
     @exclusivity(unchecked) var frames: [RSSFrame] = []
     @exclusivity(unchecked) var bases: [String] = []
@@ -313,8 +313,10 @@ final class RSSDocumentDecoder: XMLEventHandler {
     // MARK: - Items
 
     private func beginItem(_ tag: XMLStartTag) {
-        entry = AtomEntry()
-        itemShape.reserve(in: &entry)
+        // Built aside and moved in: reserving through the stored property copied the whole entry.
+        var next = AtomEntry()
+        itemShape.reserve(in: &next)
+        entry = next
         entryBytes = 0
         entryCount += 1
         guidIsPermaLink = true
@@ -331,9 +333,9 @@ final class RSSDocumentDecoder: XMLEventHandler {
         {
             entry.links.append(AtomLink(href: resolve(guidValue)))
         }
-        itemShape.remember(entry)
         var finished = AtomEntry()
         swap(&finished, &entry)
+        itemShape.remember(finished)
         completed.append(finished)
         entryBytes = 0
     }
