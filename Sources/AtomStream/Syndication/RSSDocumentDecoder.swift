@@ -313,10 +313,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
     // MARK: - Items
 
     private func beginItem(_ tag: XMLStartTag) {
-        // Built aside and moved in: reserving through the stored property copied the whole entry.
-        var next = AtomEntry()
-        itemShape.reserve(in: &next)
-        entry = next
+        entry = itemShape.makeEntry()
         entryBytes = 0
         entryCount += 1
         guidIsPermaLink = true

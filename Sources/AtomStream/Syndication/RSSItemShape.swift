@@ -17,11 +17,17 @@ struct RSSItemShape {
         extensions = min(entry.extensions.count, Self.maximum)
     }
 
-    /// Reserves the remembered counts in a new, empty item.
-    func reserve(in entry: inout AtomEntry) {
-        if links > 0 { entry.links.reserveCapacity(links) }
-        if categories > 0 { entry.categories.reserveCapacity(categories) }
-        if authors > 0 { entry.authors.reserveCapacity(authors) }
-        if extensions > 0 { entry.extensions.reserveCapacity(extensions) }
+    /// A new, empty item with room for the remembered counts; built whole, because reserving through a stored
+    /// entry copies the entry.
+    func makeEntry() -> AtomEntry {
+        AtomEntry(
+            authors: Self.reserved(authors), links: Self.reserved(links), categories: Self.reserved(categories),
+            extensions: Self.reserved(extensions))
+    }
+
+    private static func reserved<Element>(_ count: Int) -> [Element] {
+        var elements: [Element] = []
+        if count > 0 { elements.reserveCapacity(count) }
+        return elements
     }
 }
