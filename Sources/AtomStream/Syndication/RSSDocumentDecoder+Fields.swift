@@ -143,8 +143,8 @@ extension RSSDocumentDecoder {
 
     func appendExtension(namespace: XMLName, localName: XMLName, value: String) throws(StreamError) {
         try countItemBytes(value.utf8.count)
-        entry.extensions.append(
-            AtomExtensionElement(namespace: cachedName(namespace), name: cachedName(localName), value: value))
+        let name = nameStrings.strings(namespace: namespace, localName: localName)
+        entry.extensions.append(AtomExtensionElement(namespace: name.namespace, name: name.localName, value: value))
     }
 
     // MARK: - Attribute-only elements
@@ -218,11 +218,6 @@ extension RSSDocumentDecoder {
             return reference
         }
         return resolved.absoluteString
-    }
-
-    /// The `String` for an interned name, made once per parser.
-    func cachedName(_ name: XMLName) -> String {
-        nameStrings.string(for: name)
     }
 
     /// Whether elements are still open: the document is incomplete.
