@@ -195,7 +195,7 @@ extension RSSDocumentDecoder {
         tag.value(of: names.type).map { recentStrings.string(for: $0) }
     }
 
-    private func addItemLink(_ link: AtomLink) throws(StreamError) {
+    private func addItemLink(_ link: consuming AtomLink) throws(StreamError) {
         try countItemBytes(link.href.utf8.count + (link.type?.utf8.count ?? 0))
         entry.links.append(link)
     }
