@@ -203,4 +203,54 @@ struct FeedParserRSSTests {
             "<rss version=\"2.0\"><channel><item><author>\(escaped)</author></item></channel></rss>")
         #expect(outcome.items.first?.authors == [AtomPerson(name: name, email: email)])
     }
+
+    @Test("More distinct extension elements than the name cache holds keep their own names and namespaces")
+    func manyExtensionNames() throws {
+        let names = (0..<80).map { "e\($0)" }
+        let children = names.enumerated().map { index, name in
+            let prefix = index.isMultiple(of: 2) ? "a" : "b"
+            return "<\(prefix):\(name)>\(index)</\(prefix):\(name)>"
+        }.joined()
+        let item = "<item>\(children)</item>"
+        let (outcome, _) = decodeFeedEveryWay(
+            "<rss version=\"2.0\" xmlns:a=\"urn:a\" xmlns:b=\"urn:b\"><channel>\(item)\(item)</channel></rss>")
+        let expected = names.enumerated().map { index, name in
+            AtomExtensionElement(namespace: index.isMultiple(of: 2) ? "urn:a" : "urn:b", name: name, value: "\(index)")
+        }
+        #expect(outcome.items.count == 2)
+        for entry in outcome.items { #expect(entry.extensions == expected) }
+    }
+
+    @Test("Items of different shapes: room reserved from the previous item never leaks its values")
+    func itemShapes() throws {
+        let many = (0..<20).map { "<category>c\($0)</category>" }.joined()
+        let people = (0..<3).map { "<dc:creator>P\($0)</dc:creator>" }.joined()
+        let document = """
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
+            <item><title>one</title>\(many)\(people)<comments>x</comments></item>
+            <item><title>two</title><category>only</category></item>
+            <item><title>three</title></item>
+            </channel></rss>
+            """
+        let (outcome, _) = decodeFeedEveryWay(document)
+        let entries = outcome.items
+        #expect(entries.map { $0.categories.count } == [20, 1, 0])
+        #expect(entries.map { $0.authors.count } == [3, 0, 0])
+        #expect(entries.map { $0.extensions.count } == [1, 0, 0])
+        #expect(entries[1].categories == [AtomCategory(term: "only")])
+        #expect(entries[0].authors.map(\.name) == ["P0", "P1", "P2"])
+    }
+
+    @Test("Author text that is only white space gives no person; padding around a person is dropped")
+    func authorPadding() {
+        let (outcome, feed) = decodeFeedEveryWay(
+            """
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
+            <managingEditor>  ed@example.com (Ed)\n </managingEditor>
+            <item><author> \t </author><dc:contributor>  Cy  </dc:contributor></item></channel></rss>
+            """)
+        #expect(feed.authors == [AtomPerson(name: "Ed", email: "ed@example.com")])
+        #expect(outcome.items.first?.authors == [])
+        #expect(outcome.items.first?.contributors == [AtomPerson(name: "Cy")])
+    }
 }

@@ -6,29 +6,29 @@ extension AtomPerson {
     /// bare name. The first e-mail address found (without a `mailto:` before it) is the email; what remains,
     /// without the brackets that held the address, is the name. `nil` for empty text.
     ///
-    /// Works on the UTF-8 bytes: it runs for every item, and addresses are ASCII around their `@`.
-    init?(rssText: String) {
-        var text = rssText
-        let parts = text.withUTF8 { Self.split(UnsafeRawBufferPointer($0)) }
-        guard let parts else { return nil }
+    /// Works on the UTF-8 bytes, straight from the decoder's text buffer: it runs for every item, addresses are
+    /// ASCII around their `@`, and only the name and the address become `String`s.
+    init?(rssText bytes: UnsafeRawBufferPointer) {
+        guard let parts = Self.split(bytes) else { return nil }
         self.init(name: parts.name, email: parts.email)
     }
 
     private static func split(_ bytes: UnsafeRawBufferPointer) -> (name: String?, email: String?)? {
         let (start, end) = trimmed(bytes, 0, bytes.count)
         guard start < end else { return nil }
-        guard let at = bytes[start..<end].firstIndex(of: UInt8(ascii: "@")) else {
-            return (String(decoding: bytes[start..<end], as: UTF8.self), nil)
-        }
+        // A plain loop: `firstIndex(of:)` on a slice of raw bytes costs several times more.
+        var at = start
+        while at < end, bytes[at] != UInt8(ascii: "@") { at += 1 }
+        guard at < end else { return (string(bytes, start, end), nil) }
         var local = at
         while local > start, isLocalByte(bytes[local - 1]) { local -= 1 }
         var domainEnd = at + 1
         while domainEnd < end, isDomainByte(bytes[domainEnd]) { domainEnd += 1 }
         while domainEnd > at + 1, !isAlphanumeric(bytes[domainEnd - 1]) { domainEnd -= 1 }
         guard local < at, domainEnd > at + 1 else {
-            return (String(decoding: bytes[start..<end], as: UTF8.self), nil)
+            return (string(bytes, start, end), nil)
         }
-        let email = String(decoding: bytes[local..<domainEnd], as: UTF8.self)
+        let email = string(bytes, local, domainEnd)
         var removeFrom = local
         if local - start >= 7, matchesMailto(bytes, local - 7) { removeFrom = local - 7 }
         // The name is what surrounds the address, less the brackets that held it.
@@ -54,10 +54,14 @@ extension AtomPerson {
         }
         (beforeStart, beforeEnd) = trimmed(bytes, beforeStart, beforeEnd)
         (afterStart, afterEnd) = trimmed(bytes, afterStart, afterEnd)
-        let before = String(decoding: bytes[beforeStart..<beforeEnd], as: UTF8.self)
-        let after = String(decoding: bytes[afterStart..<afterEnd], as: UTF8.self)
+        let before = string(bytes, beforeStart, beforeEnd)
+        let after = string(bytes, afterStart, afterEnd)
         let name = before.isEmpty ? after : after.isEmpty ? before : before + " " + after
         return (name.isEmpty ? nil : name, email)
+    }
+
+    private static func string(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> (Int, Int) {

@@ -34,13 +34,18 @@ extension RSSDocumentDecoder {
 
     /// The collected text without surrounding white space; stops collecting.
     func takeText() -> String {
+        text.string(takeTextRange())
+    }
+
+    /// Where the collected text lies without surrounding white space; stops collecting.
+    private func takeTextRange() -> Range<Int> {
         captureDepth = 0
         captureMarkup = false
         var start = 0
         var end = text.count
         while start < end, AtomDocumentDecoder.isSpace(text[start]) { start += 1 }
         while end > start, AtomDocumentDecoder.isSpace(text[end - 1]) { end -= 1 }
-        return text.string(start..<end)
+        return start..<end
     }
 
     func finishField(_ field: RSSField, scope: RSSScope) throws(StreamError) {
@@ -48,6 +53,10 @@ extension RSSDocumentDecoder {
             captureDepth = 0
             let date = text.withUnsafeBytes { DateParser.parseFeedDate($0) }
             finishDate(date, published: field == .published, scope: scope)
+            return
+        }
+        if field == .author || field == .contributor {
+            try finishPerson(isAuthor: field == .author, scope: scope)
             return
         }
         let value = takeText()
@@ -68,13 +77,11 @@ extension RSSDocumentDecoder {
             entry.id = value
             guidValue = value
         case .id: if !value.isEmpty { entry.id = value }
-        case .author: if let person = AtomPerson(rssText: value) { entry.authors.append(person) }
-        case .contributor: if let person = AtomPerson(rssText: value) { entry.contributors.append(person) }
         case .category:
             if !value.isEmpty { entry.categories.append(AtomCategory(term: value, scheme: categoryScheme)) }
         case .rights: entry.rights = AtomText(type: .text, value: value)
         case .fallbackSummary: if entry.summary == nil { entry.summary = AtomText(type: .text, value: value) }
-        case .generator, .logo, .published, .updated: break
+        case .author, .contributor, .generator, .logo, .published, .updated: break
         }
     }
 
@@ -86,14 +93,28 @@ extension RSSDocumentDecoder {
             guard !value.isEmpty, !feed.links.contains(where: { $0.rel == "alternate" }) else { return }
             feed.links.append(AtomLink(href: resolve(value)))
         case .id, .guid: if !value.isEmpty { feed.id = value }
-        case .author: if let person = AtomPerson(rssText: value) { feed.authors.append(person) }
         case .category:
             if !value.isEmpty { feed.categories.append(AtomCategory(term: value, scheme: categoryScheme)) }
         case .rights: feed.rights = AtomText(type: .text, value: value)
         case .generator: if !value.isEmpty { feed.generator = AtomGenerator(name: value) }
         case .logo: if !value.isEmpty { feed.logo = resolve(value) }
         case .fallbackSummary: if feed.subtitle == nil { feed.subtitle = AtomText(type: .text, value: value) }
-        case .content, .contributor, .published, .updated: break
+        case .author, .content, .contributor, .published, .updated: break
+        }
+    }
+
+    /// A person is split straight from the collected bytes: the whole line as a `String` would be validated and
+    /// allocated only to be cut up. The channel keeps its authors, not its contributors.
+    private func finishPerson(isAuthor: Bool, scope: RSSScope) throws(StreamError) {
+        let range = takeTextRange()
+        if scope == .item { try countItemBytes(range.count) }
+        let person = text.withUnsafeBytes { AtomPerson(rssText: UnsafeRawBufferPointer(rebasing: $0[range])) }
+        guard let person else { return }
+        switch scope {
+        case .item:
+            if isAuthor { entry.authors.append(person) } else { entry.contributors.append(person) }
+        case .channel:
+            if isAuthor { feed.authors.append(person) }
         }
     }
 
@@ -122,8 +143,8 @@ extension RSSDocumentDecoder {
 
     func appendExtension(namespace: XMLName, localName: XMLName, value: String) throws(StreamError) {
         try countItemBytes(value.utf8.count)
-        entry.extensions.append(
-            AtomExtensionElement(namespace: cachedName(namespace), name: cachedName(localName), value: value))
+        let name = nameStrings.strings(namespace: namespace, localName: localName)
+        entry.extensions.append(AtomExtensionElement(namespace: name.namespace, name: name.localName, value: value))
     }
 
     // MARK: - Attribute-only elements
@@ -174,7 +195,7 @@ extension RSSDocumentDecoder {
         tag.value(of: names.type).map { recentStrings.string(for: $0) }
     }
 
-    private func addItemLink(_ link: AtomLink) throws(StreamError) {
+    private func addItemLink(_ link: consuming AtomLink) throws(StreamError) {
         try countItemBytes(link.href.utf8.count + (link.type?.utf8.count ?? 0))
         entry.links.append(link)
     }
@@ -197,14 +218,6 @@ extension RSSDocumentDecoder {
             return reference
         }
         return resolved.absoluteString
-    }
-
-    /// The `String` for an interned name, made once per parser.
-    func cachedName(_ name: XMLName) -> String {
-        if let string = nameStrings[name] { return string }
-        let string = name.string
-        nameStrings[name] = string
-        return string
     }
 
     /// Whether elements are still open: the document is incomplete.

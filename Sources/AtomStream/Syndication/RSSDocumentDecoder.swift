@@ -15,7 +15,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
     let documentBase: String?
 
     @exclusivity(unchecked) var feed: AtomFeed
-    private var completed = CompletedItems<AtomEntry>()
+    @exclusivity(unchecked) private var completed = CompletedItems<AtomEntry>()
 
     @exclusivity(unchecked) var frames: [RSSFrame] = []
     @exclusivity(unchecked) var bases: [String] = []
@@ -23,6 +23,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
     var entryCount = 0
     private(set) var hasSeenRoot = false
     @exclusivity(unchecked) var entryBytes = 0
+    @exclusivity(unchecked) private var itemShape = RSSItemShape()
 
     /// Collected character data, and the depth of the field it belongs to (0: not collecting).
     @exclusivity(unchecked) var text = ByteAccumulator()
@@ -40,7 +41,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
     /// Whether the channel's `updated` came from a modification date, which a later `pubDate` must not replace.
     var feedUpdatedIsModification = false
     @exclusivity(unchecked) var extensionHasChildren = false
-    @exclusivity(unchecked) var nameStrings: [XMLName: String] = [:]
+    @exclusivity(unchecked) var nameStrings = NameStrings()
     @exclusivity(unchecked) var recentStrings = RecentStrings()
 
     init(names: RSSNames, limits: StreamLimits, documentBase: String?) {
@@ -312,7 +313,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
     // MARK: - Items
 
     private func beginItem(_ tag: XMLStartTag) {
-        entry = AtomEntry()
+        entry = itemShape.makeEntry()
         entryBytes = 0
         entryCount += 1
         guidIsPermaLink = true
@@ -331,6 +332,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
         }
         var finished = AtomEntry()
         swap(&finished, &entry)
+        itemShape.remember(finished)
         completed.append(finished)
         entryBytes = 0
     }

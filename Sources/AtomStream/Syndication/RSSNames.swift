@@ -88,19 +88,24 @@ struct RSSNames {
         text = table.intern("text")
     }
 
+    // The tests below are inlined: called on this 600-byte struct, they made the caller copy all of it first.
+
     /// Whether an element in `namespace` is one of RSS's own: no namespace (0.9x, 2.0), RSS 1.0's, RSS 0.90's, or
     /// a namespace some publishers put RSS 2.0 in.
+    @inline(__always)
     func isRSS(_ namespace: XMLName) -> Bool {
         namespace.isNone || namespace == rss10 || namespace == rss090 || namespace == userland || namespace == harvard
             || namespace == userland091 || namespace == userland21
     }
 
     /// Whether `namespace` is iTunes' (feeds write it as Apple's documentation does, and in lowercase).
+    @inline(__always)
     func isITunes(_ namespace: XMLName) -> Bool {
         namespace == itunes || namespace == itunesApple
     }
 
     /// Whether `namespace` is Media RSS's (published with and without the trailing slash).
+    @inline(__always)
     func isMedia(_ namespace: XMLName) -> Bool {
         namespace == media || namespace == mediaNoSlash
     }
