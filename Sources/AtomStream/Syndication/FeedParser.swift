@@ -21,7 +21,7 @@ import StreamCore
 /// |---|---|
 /// | `guid`, `atom:id`, RSS 1.0 `rdf:about` | `id` |
 /// | `title`, `dc:title` | `title` (`text`) |
-/// | `link`; else a `guid` that is a permalink URL | a link, `rel` `alternate` |
+/// | `link`; else a `guid` not marked `isPermaLink="false"` | a link, `rel` `alternate` |
 /// | `description`, `dc:description` | `summary` (`html`; naked markup inside is re-serialized) |
 /// | `itunes:summary`, `itunes:subtitle`, when there is no description | `summary` (`text`) |
 /// | `content:encoded` | `content` (`html`) |

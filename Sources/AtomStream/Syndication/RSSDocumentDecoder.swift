@@ -325,8 +325,9 @@ final class RSSDocumentDecoder: XMLEventHandler {
     /// missing `link`, as feed readers do.
     func completeItem() {
         if entry.id == nil, let about { entry.id = about }
-        if let guidValue, guidIsPermaLink, !entry.links.contains(where: { $0.rel == "alternate" }),
-            Self.isWebAddress(guidValue)
+        // RSS 2.0: a `guid` without `isPermaLink="false"` is the item's permalink, whatever it looks like;
+        // feedparser reads it so, and a relative one resolves against the feed's base like any link.
+        if let guidValue, guidIsPermaLink, !guidValue.isEmpty, !entry.links.contains(where: { $0.rel == "alternate" })
         {
             entry.links.append(AtomLink(href: resolve(guidValue)))
         }
@@ -342,15 +343,5 @@ final class RSSDocumentDecoder: XMLEventHandler {
         while start < end, AtomDocumentDecoder.isSpace(bytes[start]) { start += 1 }
         while end > start, AtomDocumentDecoder.isSpace(bytes[end - 1]) { end -= 1 }
         return AtomDocumentDecoder.equalsIgnoringCase(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), "false")
-    }
-
-    static func isWebAddress(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            let prefix = UnsafeRawBufferPointer(rebasing: bytes.prefix(8))
-            return AtomDocumentDecoder.equalsIgnoringCase(UnsafeRawBufferPointer(rebasing: prefix.prefix(7)), "http://")
-                || AtomDocumentDecoder.equalsIgnoringCase(prefix, "https://")
-        }
     }
 }
