@@ -2,10 +2,16 @@
 ///
 /// Appending a raw buffer is one `memcpy` into capacity kept from earlier values: `Array.append(contentsOf:)`
 /// on a buffer pointer costs tens of instructions per call, and decoders append on every characters event.
+///
+/// The hot members are inlinable: decoders in other modules call them on every SAX event, where a call across the
+/// module boundary (and an unspecialised generic `withUnsafeBytes`) costs more than the work itself.
 public struct ByteAccumulator: Sendable {
-    private var storage: [UInt8]
+    @usableFromInline var storage: [UInt8]
     /// The number of bytes in use; `storage` beyond it is spare capacity.
-    public private(set) var count = 0
+    @usableFromInline var used = 0
+
+    /// The number of bytes collected.
+    @inlinable public var count: Int { used }
 
     /// Creates an empty accumulator with room for `capacity` bytes.
     public init(capacity: Int = 4096) {
@@ -13,59 +19,65 @@ public struct ByteAccumulator: Sendable {
     }
 
     /// Whether no bytes are collected.
-    public var isEmpty: Bool { count == 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     /// The byte at `index` (`0..<count`).
-    public subscript(index: Int) -> UInt8 {
+    @inlinable public subscript(index: Int) -> UInt8 {
         assert(index >= 0 && index < count)
         return storage[index]
     }
 
     /// Forgets the collected bytes, keeping the capacity.
-    public mutating func removeAll() { count = 0 }
+    @inlinable public mutating func removeAll() { used = 0 }
 
     /// Forgets the last byte.
-    public mutating func removeLast() {
+    @inlinable public mutating func removeLast() {
         precondition(count > 0)
-        count -= 1
+        used -= 1
     }
 
     /// Appends raw bytes with one copy.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
+        let offset = used
         storage.withUnsafeMutableBytes { target in
-            (target.baseAddress! + count).copyMemory(from: source, byteCount: bytes.count)
+            (target.baseAddress! + offset).copyMemory(from: source, byteCount: bytes.count)
         }
-        count += bytes.count
+        used += bytes.count
     }
 
     /// Appends one byte.
-    public mutating func append(_ byte: UInt8) {
+    @inlinable public mutating func append(_ byte: UInt8) {
         reserve(1)
         storage[count] = byte
-        count += 1
+        used += 1
     }
 
     /// Appends a static ASCII or UTF-8 string, such as markup punctuation.
-    public mutating func append(_ text: StaticString) {
+    @inlinable public mutating func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Calls `body` with the collected bytes.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    @inlinable public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// The bytes in `range` decoded as UTF-8 (invalid sequences repaired, which the C parsers never hand over).
-    public func string(_ range: Range<Int>) -> String {
+    @inlinable public func string(_ range: Range<Int>) -> String {
         assert(range.lowerBound >= 0 && range.upperBound <= count)
         return storage.withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
-    private mutating func reserve(_ extra: Int) {
+    @inlinable mutating func reserve(_ extra: Int) {
         let needed = count + extra
         guard needed > storage.count else { return }
+        grow(toHold: needed)
+    }
+
+    /// Rare: out of line, so the inlined appends stay small.
+    @usableFromInline mutating func grow(toHold needed: Int) {
         var grown = storage.count
         while grown < needed { grown *= 2 }
         storage.append(contentsOf: repeatElement(0, count: grown - storage.count))
