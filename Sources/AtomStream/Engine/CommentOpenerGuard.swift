@@ -24,9 +24,19 @@ struct CommentOpenerGuard {
             try releaseIfTerminated(send)
             return
         }
-        // Only the junction with the previous chunk is copied; the chunk itself is searched in place.
-        let junction = tail + Array(bytes.prefix(6))
-        let inJunction = junction.withUnsafeBytes { Self.unsafeOpener(in: $0) }
+        // Only the junction with the previous chunk is copied, onto the stack; the chunk itself is searched in place.
+        let inJunction = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 11) { junction in
+            var count = 0
+            for byte in tail {
+                junction[count] = byte
+                count += 1
+            }
+            for byte in bytes.prefix(6) {
+                junction[count] = byte
+                count += 1
+            }
+            return Self.unsafeOpener(in: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(junction)[..<count]))
+        }
         guard let opener = inJunction ?? Self.unsafeOpener(in: bytes).map({ $0 + tail.count }) else {
             try send(bytes)
             remember(bytes)
@@ -65,8 +75,15 @@ struct CommentOpenerGuard {
         try Self.withBytes(rest) { (bytes) throws(E) in try admit(bytes, send) }
     }
 
+    /// Keeps the last five bytes handed on, in place: this runs for every chunk.
     private mutating func remember(_ bytes: UnsafeRawBufferPointer) {
-        tail = Array((tail + Array(bytes.suffix(5))).suffix(5))
+        if bytes.count >= 5 {
+            tail.removeAll(keepingCapacity: true)
+            tail.append(contentsOf: bytes.suffix(5))
+        } else {
+            tail.append(contentsOf: bytes)
+            if tail.count > 5 { tail.removeFirst(tail.count - 5) }
+        }
     }
 
     /// The index of the first `<!--` followed by `>` or `->` in `bytes`. The search runs on `!`, which is rare in
