@@ -167,8 +167,9 @@ extension AtomDocumentDecoder {
         let value = takeText()
         guard !extensionHasChildren else { return }
         try countItemBytes(value.utf8.count)
+        let strings = nameStrings.strings(namespace: namespace, localName: localName)
         entry.extensions.append(
-            AtomExtensionElement(namespace: cachedName(namespace), name: cachedName(localName), value: value))
+            AtomExtensionElement(namespace: strings.namespace, name: strings.localName, value: value))
     }
 
     // MARK: - Attribute-only elements
@@ -315,14 +316,5 @@ extension AtomDocumentDecoder {
             guard lowered == pattern[index] else { return false }
         }
         return true
-    }
-
-    /// The `String` for an interned name, made once per parser: extension namespaces and names repeat in every
-    /// entry.
-    func cachedName(_ name: XMLName) -> String {
-        if let string = nameStrings[name] { return string }
-        let string = name.string
-        nameStrings[name] = string
-        return string
     }
 }

@@ -15,23 +15,23 @@ final class AtomDocumentDecoder: XMLEventHandler {
 
     var feed = AtomFeed()
     /// Entries completed since the last `takeCompleted()`.
-    private var completed = CompletedItems<AtomEntry>()
+    @exclusivity(unchecked) private var completed = CompletedItems<AtomEntry>()
 
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the SAX callbacks
     // of one parse call, never re-entrantly, and the checks cost more than the rest of a characters event.
     @exclusivity(unchecked) var frames: [AtomFrame] = []
-    var bases: [String] = []
+    @exclusivity(unchecked) var bases: [String] = []
     @exclusivity(unchecked) var entry = AtomEntry()
     var entryCount = 0
     private(set) var hasSeenRoot = false
     var entryBytes = 0
-    var person = AtomPerson()
+    @exclusivity(unchecked) var person = AtomPerson()
     var textType = AtomText.Kind.text
     var contentType = "text"
     var contentSource: String?
     var generator: (uri: String?, version: String?) = (nil, nil)
-    var recentStrings = RecentStrings()
-    var nameStrings: [XMLName: String] = [:]
+    @exclusivity(unchecked) var recentStrings = RecentStrings()
+    @exclusivity(unchecked) var nameStrings = NameStrings()
     var serviceError: (code: String?, message: String?) = (nil, nil)
     var extensionHasChildren = false
 
