@@ -22,6 +22,8 @@ final class AtomDocumentDecoder: XMLEventHandler {
     @exclusivity(unchecked) var frames: [AtomFrame] = []
     @exclusivity(unchecked) var bases: [String] = []
     @exclusivity(unchecked) var entry = AtomEntry()
+    /// The previous entry's array sizes, reserved in the next one: a feed's entries are alike.
+    @exclusivity(unchecked) private var entryShape = RSSItemShape()
     var entryCount = 0
     private(set) var hasSeenRoot = false
     var entryBytes = 0
@@ -65,6 +67,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
     func completeEntry() {
         var finished = AtomEntry()
         swap(&finished, &entry)
+        entryShape.remember(finished)
         completed.append(finished)
         entryBytes = 0
     }
@@ -309,7 +312,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
     }
 
     func beginEntry() {
-        entry = AtomEntry()
+        entry = entryShape.makeEntry()
         entryBytes = 0
         entryCount += 1
     }
