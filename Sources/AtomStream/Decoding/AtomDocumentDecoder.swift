@@ -63,11 +63,12 @@ final class AtomDocumentDecoder: XMLEventHandler {
         var value: AtomDocumentDecoder?
     }
 
-    /// Moves the entry out rather than copying it: a copy retains every field only to release them again.
+    /// Moves the entry out rather than copying it: a copy retains every field only to release them again. The next
+    /// entry, with room reserved, takes its place in the same move, so that starting it replaces nothing.
     func completeEntry() {
-        var finished = AtomEntry()
+        entryShape.remember(entry)
+        var finished = entryShape.makeEntry()
         swap(&finished, &entry)
-        entryShape.remember(finished)
         completed.append(finished)
         entryBytes = 0
     }
@@ -312,7 +313,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
     }
 
     func beginEntry() {
-        entry = entryShape.makeEntry()
+        assert(entry == AtomEntry(), "the previous entry was not completed")
         entryBytes = 0
         entryCount += 1
     }
