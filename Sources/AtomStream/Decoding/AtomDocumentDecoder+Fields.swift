@@ -154,11 +154,14 @@ extension AtomDocumentDecoder {
         }
     }
 
+    /// Moves the person out rather than copying it, leaving an empty one for the next.
     func finishPerson(_ role: PersonRole, scope: AtomScope) {
+        var finished = AtomPerson()
+        swap(&finished, &person)
         switch (role, scope) {
-        case (.author, .entry): entry.authors.append(person)
-        case (.contributor, .entry): entry.contributors.append(person)
-        case (.author, .feed): feed.authors.append(person)
+        case (.author, .entry): entry.authors.append(finished)
+        case (.contributor, .entry): entry.contributors.append(finished)
+        case (.author, .feed): feed.authors.append(finished)
         case (.contributor, .feed): break
         }
     }
@@ -167,68 +170,78 @@ extension AtomDocumentDecoder {
         let value = takeText()
         guard !extensionHasChildren else { return }
         try countItemBytes(value.utf8.count)
+        let strings = nameStrings.strings(namespace: namespace, localName: localName)
         entry.extensions.append(
-            AtomExtensionElement(namespace: cachedName(namespace), name: cachedName(localName), value: value))
+            AtomExtensionElement(namespace: strings.namespace, name: strings.localName, value: value))
     }
 
     // MARK: - Attribute-only elements
 
-    /// Reads a `link` in one pass over its attributes, making a `String` only for those present.
+    /// Reads a `link` in one pass over its attributes, making a `String` only for those present. The fields are
+    /// gathered in locals and the link built once: filling a link in place copied it on its way into the array.
     func addLink(_ tag: XMLStartTag, scope: AtomScope) {
-        var link = AtomLink(href: "")
-        var hasHref = false
+        var href: String?
+        var rel: String?
+        var type: String?
+        var hreflang: String?
+        var title: String?
+        var length: Int64?
+        var threadCount: Int?
         for index in 0..<tag.attributeCount {
             let attribute = tag.attribute(at: index)
             if attribute.namespace.isNone {
                 switch attribute.localName {
-                case names.href:
-                    link.href = resolve(attribute.stringValue)
-                    hasHref = true
-                case names.rel: link.rel = recentStrings.string(for: attribute.value)
-                case names.type: link.type = recentStrings.string(for: attribute.value)
-                case names.hreflang: link.hreflang = attribute.stringValue
-                case names.title: link.title = attribute.stringValue
-                case names.length: link.length = Self.integer(attribute.value).map(Int64.init)
+                case names.href: href = resolve(attribute.stringValue)
+                case names.rel: rel = recentStrings.string(for: attribute.value)
+                case names.type: type = recentStrings.string(for: attribute.value)
+                case names.hreflang: hreflang = attribute.stringValue
+                case names.title: title = attribute.stringValue
+                case names.length: length = Self.integer(attribute.value).map(Int64.init)
                 default: break
                 }
             } else if attribute.namespace == names.thread && attribute.localName == names.count {
-                link.threadCount = Self.integer(attribute.value)
+                threadCount = Self.integer(attribute.value)
             }
         }
-        guard hasHref else { return }
-        switch scope {
-        case .entry:
-            entryBytes += link.href.utf8.count
-            entry.links.append(link)
-        case .feed:
-            feed.links.append(link)
-            switch link.rel {
-            case "next": feed.nextURL = link.href
-            case "previous", "prev": feed.previousURL = link.href
-            case "first": feed.firstURL = link.href
-            case "last": feed.lastURL = link.href
-            default: break
-            }
+        guard let href else { return }
+        guard case .feed = scope else {
+            entryBytes += href.utf8.count
+            entry.links.append(
+                AtomLink(
+                    href: href, rel: rel ?? "alternate", type: type, hreflang: hreflang, title: title, length: length,
+                    threadCount: threadCount))
+            return
         }
+        let link = AtomLink(
+            href: href, rel: rel ?? "alternate", type: type, hreflang: hreflang, title: title, length: length,
+            threadCount: threadCount)
+        switch link.rel {
+        case "next": feed.nextURL = href
+        case "previous", "prev": feed.previousURL = href
+        case "first": feed.firstURL = href
+        case "last": feed.lastURL = href
+        default: break
+        }
+        feed.links.append(link)
     }
 
     /// Reads a `category` in one pass over its attributes.
     func category(_ tag: XMLStartTag) -> AtomCategory? {
-        var category = AtomCategory(term: "")
-        var hasTerm = false
+        var term: String?
+        var scheme: String?
+        var label: String?
         for index in 0..<tag.attributeCount {
             let attribute = tag.attribute(at: index)
             guard attribute.namespace.isNone else { continue }
             switch attribute.localName {
-            case names.term:
-                category.term = attribute.stringValue
-                hasTerm = true
-            case names.scheme: category.scheme = recentStrings.string(for: attribute.value)
-            case names.label: category.label = recentStrings.string(for: attribute.value)
+            case names.term: term = attribute.stringValue
+            case names.scheme: scheme = recentStrings.string(for: attribute.value)
+            case names.label: label = recentStrings.string(for: attribute.value)
             default: break
             }
         }
-        return hasTerm ? category : nil
+        guard let term else { return nil }
+        return AtomCategory(term: term, scheme: scheme, label: label)
     }
 
     /// A decimal integer, surrounding white space allowed; `nil` when it is not one or does not fit.
@@ -315,14 +328,5 @@ extension AtomDocumentDecoder {
             guard lowered == pattern[index] else { return false }
         }
         return true
-    }
-
-    /// The `String` for an interned name, made once per parser: extension namespaces and names repeat in every
-    /// entry.
-    func cachedName(_ name: XMLName) -> String {
-        if let string = nameStrings[name] { return string }
-        let string = name.string
-        nameStrings[name] = string
-        return string
     }
 }

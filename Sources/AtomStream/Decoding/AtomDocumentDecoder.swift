@@ -15,23 +15,25 @@ final class AtomDocumentDecoder: XMLEventHandler {
 
     var feed = AtomFeed()
     /// Entries completed since the last `takeCompleted()`.
-    private var completed = CompletedItems<AtomEntry>()
+    @exclusivity(unchecked) private var completed = CompletedItems<AtomEntry>()
 
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the SAX callbacks
     // of one parse call, never re-entrantly, and the checks cost more than the rest of a characters event.
     @exclusivity(unchecked) var frames: [AtomFrame] = []
-    var bases: [String] = []
+    @exclusivity(unchecked) var bases: [String] = []
     @exclusivity(unchecked) var entry = AtomEntry()
+    /// The previous entry's array sizes, reserved in the next one: a feed's entries are alike.
+    @exclusivity(unchecked) private var entryShape = RSSItemShape()
     var entryCount = 0
     private(set) var hasSeenRoot = false
     var entryBytes = 0
-    var person = AtomPerson()
+    @exclusivity(unchecked) var person = AtomPerson()
     var textType = AtomText.Kind.text
     var contentType = "text"
     var contentSource: String?
     var generator: (uri: String?, version: String?) = (nil, nil)
-    var recentStrings = RecentStrings()
-    var nameStrings: [XMLName: String] = [:]
+    @exclusivity(unchecked) var recentStrings = RecentStrings()
+    @exclusivity(unchecked) var nameStrings = NameStrings()
     var serviceError: (code: String?, message: String?) = (nil, nil)
     var extensionHasChildren = false
 
@@ -61,9 +63,11 @@ final class AtomDocumentDecoder: XMLEventHandler {
         var value: AtomDocumentDecoder?
     }
 
-    /// Moves the entry out rather than copying it: a copy retains every field only to release them again.
+    /// Moves the entry out rather than copying it: a copy retains every field only to release them again. The next
+    /// entry, with room reserved, takes its place in the same move, so that starting it replaces nothing.
     func completeEntry() {
-        var finished = AtomEntry()
+        entryShape.remember(entry)
+        var finished = entryShape.makeEntry()
         swap(&finished, &entry)
         completed.append(finished)
         entryBytes = 0
@@ -309,7 +313,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
     }
 
     func beginEntry() {
-        entry = AtomEntry()
+        assert(entry == AtomEntry(), "the previous entry was not completed")
         entryBytes = 0
         entryCount += 1
     }
