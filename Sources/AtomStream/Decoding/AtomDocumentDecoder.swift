@@ -23,7 +23,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
     @exclusivity(unchecked) var bases: [String] = []
     @exclusivity(unchecked) var entry = AtomEntry()
     /// The previous entry's array sizes, reserved in the next one: a feed's entries are alike.
-    @exclusivity(unchecked) private var entryShape = RSSItemShape()
+    @exclusivity(unchecked) private var entryShape = EntryShape()
     var entryCount = 0
     private(set) var hasSeenRoot = false
     var entryBytes = 0

@@ -1,8 +1,9 @@
-/// How many links, categories, authors and extensions the previous item had, reserved up front in the next one.
+/// How many links, categories, authors and extensions the previous entry (Atom) or item (RSS) had, reserved up front
+/// in the next one.
 ///
 /// A feed's items are alike, and growing each array one element at a time reallocates it (at 1, 2, 4, 8
 /// elements) in every item. Capped, so that one odd item cannot make every later one reserve room it will not use.
-struct RSSItemShape {
+struct EntryShape {
     private var links = 0
     private var categories = 0
     private var authors = 0
