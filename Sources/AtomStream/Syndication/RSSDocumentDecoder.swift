@@ -173,7 +173,9 @@ final class RSSDocumentDecoder: XMLEventHandler {
             beginItem(tag)
             return .item
         case names.image: return .image
-        default: return .ignored
+        default:
+            if let name = names.caseFolded(tag.localName) { return rootChildRole(tag.renamed(name)) }
+            return .ignored
         }
     }
 
@@ -194,7 +196,9 @@ final class RSSDocumentDecoder: XMLEventHandler {
             case names.generator: return beginField(.generator, .channel)
             case names.category: return beginCategory(tag, .channel)
             case names.image: return .image
-            default: return .ignored
+            default:
+                if let name = names.caseFolded(tag.localName) { return try channelChildRole(tag.renamed(name)) }
+                return .ignored
             }
         }
         if namespace == names.dc || namespace == names.dcterms || namespace == names.atom {
@@ -246,7 +250,8 @@ final class RSSDocumentDecoder: XMLEventHandler {
             case names.enclosure:
                 try addEnclosure(tag)
                 return .ignored
-            default: break
+            default:
+                if let name = names.caseFolded(tag.localName) { return try itemChildRole(tag.renamed(name)) }
             }
         } else if namespace == names.content && tag.localName == names.encoded {
             return beginField(.content, .item)
