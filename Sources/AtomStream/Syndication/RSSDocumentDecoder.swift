@@ -20,6 +20,9 @@ final class RSSDocumentDecoder: XMLEventHandler {
     @exclusivity(unchecked) var frames: [RSSFrame] = []
     @exclusivity(unchecked) var bases: [String] = []
     @exclusivity(unchecked) var entry = AtomEntry()
+    /// Names that matched no RSS element in any case: the unknown elements a feed repeats in every item.
+    @exclusivity(unchecked) private var unfoldable = (XMLName.none, XMLName.none, XMLName.none, XMLName.none)
+    @exclusivity(unchecked) private var unfoldableNext = 0
     var entryCount = 0
     private(set) var hasSeenRoot = false
     @exclusivity(unchecked) var entryBytes = 0
@@ -174,7 +177,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
             return .item
         case names.image: return .image
         default:
-            if let name = names.caseFolded(tag.localName) { return rootChildRole(tag.renamed(name)) }
+            if let name = caseFolded(tag.localName) { return rootChildRole(tag.renamed(name)) }
             return .ignored
         }
     }
@@ -197,7 +200,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
             case names.category: return beginCategory(tag, .channel)
             case names.image: return .image
             default:
-                if let name = names.caseFolded(tag.localName) { return try channelChildRole(tag.renamed(name)) }
+                if let name = caseFolded(tag.localName) { return try channelChildRole(tag.renamed(name)) }
                 return .ignored
             }
         }
@@ -251,7 +254,7 @@ final class RSSDocumentDecoder: XMLEventHandler {
                 try addEnclosure(tag)
                 return .ignored
             default:
-                if let name = names.caseFolded(tag.localName) { return try itemChildRole(tag.renamed(name)) }
+                if let name = caseFolded(tag.localName) { return try itemChildRole(tag.renamed(name)) }
             }
         } else if namespace == names.content && tag.localName == names.encoded {
             return beginField(.content, .item)
@@ -324,6 +327,20 @@ final class RSSDocumentDecoder: XMLEventHandler {
         guidIsPermaLink = true
         guidValue = nil
         about = tag.string(of: names.about, namespace: names.rdf)
+    }
+
+    /// ``RSSNames/caseFolded(_:)``, remembering the last few names it had no answer for.
+    private func caseFolded(_ name: XMLName) -> XMLName? {
+        if name == unfoldable.0 || name == unfoldable.1 || name == unfoldable.2 || name == unfoldable.3 { return nil }
+        if let folded = names.caseFolded(name) { return folded }
+        switch unfoldableNext {
+        case 0: unfoldable.0 = name
+        case 1: unfoldable.1 = name
+        case 2: unfoldable.2 = name
+        default: unfoldable.3 = name
+        }
+        unfoldableNext = (unfoldableNext + 1) & 3
+        return nil
     }
 
     /// Completes the item: RSS 1.0's `rdf:about` stands in for a missing `guid`, and a permalink `guid` for a
