@@ -80,7 +80,9 @@ extension MarkupRepair {
                 length += 1
             }
             guard length > 0 else { return false }
-            let name = bytes[start..<(start + length)].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+            let name = bytes[start..<(start + length)].map {
+                $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0
+            }
             return voidNames.contains(name)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import StreamCore
 
 /// Repairs, before libxml2 sees them, the faults that feed readers meet most in feeds from the wild and that
@@ -33,7 +34,9 @@ final class MarkupRepair {
         case declaration(depth: Int, quote: UInt8?)
     }
 
-    private var state = State.content
+    /// Read and written for every byte scanned: exempt from dynamic exclusivity checks. One parser drives this
+    /// scanner, one call at a time; libxml2's callbacks during `send` only read the adjustments, through `restore`.
+    @exclusivity(unchecked) private var state = State.content
     /// Whether invalid UTF-8 is read as Windows-1252: `nil` until the document's start shows its encoding.
     private var repairsEncoding: Bool?
     /// Whether the document is in an encoding the byte-level repairs cannot read (UTF-16, UCS-4, EBCDIC): then
@@ -132,6 +135,7 @@ final class MarkupRepair {
             try send(bytes)
             return
         }
+        let repairsEncoding = self.repairsEncoding == true
         var runStart = 0
         var index = 0
         /// Hands on the input from `runStart` up to `index`, then `replacement` for the `consumed` bytes at `index`.
@@ -149,9 +153,43 @@ final class MarkupRepair {
             runStart = index
         }
         scanning: while index < bytes.count {
+            // Most of a document is text and tags that need nothing: skip those bytes without going through the
+            // state machine, stopping at the bytes it must see.
+            switch state {
+            case .content:
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte >= 0x80 { break }
+                    index += 1
+                }
+            case .startTag(_, let quote?, _):
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == quote || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte >= 0x80 { break }
+                    index += 1
+                }
+            case .startTag(let isVoid, nil, var lastSignificant):
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    let isQuote = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+                    if isQuote || byte == UInt8(ascii: ">") || byte >= 0x80 { break }
+                    if !Markup.isSpace(byte) { lastSignificant = byte }
+                    index += 1
+                }
+                state = .startTag(isVoid: isVoid, quote: nil, lastSignificant: lastSignificant)
+            case .endTag:
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: ">") || byte >= 0x80 { break }
+                    index += 1
+                }
+            default:
+                break
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte >= 0x80 {
-                guard repairsEncoding == true else {
+                guard repairsEncoding else {
                     index += 1
                     continue
                 }
@@ -259,17 +297,21 @@ final class MarkupRepair {
     private func pass<E: Error>(
         _ bytes: UnsafeRawBufferPointer, _ send: (UnsafeRawBufferPointer) throws(E) -> Void
     ) throws(E) {
-        guard !bytes.isEmpty else { return }
-        for byte in bytes {
-            if byte == 0x0A {
-                line += 1
-                inputColumn = 1
-                outputColumn = 1
-            } else if byte & 0xC0 != 0x80 {
-                inputColumn += 1
-                outputColumn += 1
-            }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        // Line breaks found with memchr; characters counted only after the last one, where the column is.
+        var tailStart = 0
+        while let hit = memchr(base + tailStart, 0x0A, bytes.count - tailStart) {
+            line += 1
+            tailStart = base.distance(to: UnsafeRawPointer(hit)) + 1
         }
+        if tailStart > 0 {
+            inputColumn = 1
+            outputColumn = 1
+        }
+        var characters = 0
+        for byte in UnsafeRawBufferPointer(rebasing: bytes[tailStart...]) where byte & 0xC0 != 0x80 { characters += 1 }
+        inputColumn += characters
+        outputColumn += characters
         inputOffset += bytes.count
         outputOffset += bytes.count
         try send(bytes)
