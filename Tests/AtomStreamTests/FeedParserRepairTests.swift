@@ -197,3 +197,25 @@ struct FeedParserElementCaseTests {
         #expect(first.extensions.map(\.name) == ["Comments"])
     }
 }
+
+/// Found by fuzzing (feed-recover): a conversion fault after repairs that lengthened the input.
+@Suite("FeedParser: positions after repairs")
+struct FeedParserRepairPositionTests {
+    @Test("A conversion fault after length-changing repairs is placed inside the input, in every chunking")
+    func conversionFaultAfterRepairs() {
+        var document = Array(
+            #"<?xml version="1.0" encoding="iso-8859-7"?><rss version="2.0"><channel><title a="<<<<"/>"#.utf8)
+        document += Array(#"<item><title>a & b & c</title>"#.utf8)
+        // 0xFF is not a character of ISO-8859-7.
+        document += [0xFF, 0xFF, 0xFF] + Array("</item></channel></rss>".utf8)
+        for splits in DripFeed.standardChunkings(document.count) {
+            let parser = FeedParser(options: .init(recover: true))
+            let outcome = DripFeed.run(parser, bytes: document, splits: splits)
+            let error = outcome.error
+            #expect(error != nil, "cut at \(splits.prefix(8))…")
+            #expect((error?.byteOffset ?? 0) <= document.count, "cut at \(splits.prefix(8))…")
+            #expect((error?.byteOffset ?? -1) >= 0)
+            if let error, error.byteOffset > document.count { break }
+        }
+    }
+}

@@ -293,8 +293,11 @@ final class XMLPushParser {
             )
             // After a failed conversion libxml2 no longer knows how many raw bytes it consumed (it says 0); the
             // fault lies in what was handed over, so report its end rather than the start of the document.
+            // What was handed over is counted after any repairs: placed in the input like every other position.
             let dropped = leadingWhitespace?.bytes ?? 0
-            if encodingFault && fault.byteOffset == dropped { fault.byteOffset = dropped + bytesPushed }
+            if encodingFault && fault.byteOffset == dropped {
+                fault.byteOffset = inInput(StreamPosition(line: 1, column: 1, byteOffset: bytesPushed)).byteOffset
+            }
             stop(with: fault)
         }
         if hasFailed, let failure { throw failure }
