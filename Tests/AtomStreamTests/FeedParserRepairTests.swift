@@ -149,58 +149,8 @@ struct FeedParserRepairTests {
         #expect(end?.byteOffset == document.count)
         #expect(end?.column == document.count + 1)
     }
-}
 
-/// Where RSS leaves the link implicit, FeedParser reads it as feedparser does.
-@Suite("FeedParser: the guid as the link")
-struct FeedParserGuidLinkTests {
-    @Test("A guid not marked isPermaLink=\"false\" is the link of an item that has none, whatever its shape")
-    func guidIsTheLink() {
-        let document = """
-            <rss version="2.0"><channel><title>c</title><link>http://e.com/</link>
-            <item><guid>http://e.com/p/1</guid></item>
-            <item><guid>a1b2-c3</guid></item>
-            <item><guid isPermaLink="false">http://e.com/p/3</guid></item>
-            <item><guid>http://e.com/p/4</guid><link>http://e.com/4</link></item>
-            <item><guid></guid></item>
-            </channel></rss>
-            """
-        let options = FeedParser.Options(baseURL: "http://e.com/feed/")
-        let entries = decodeFeedEveryWay(Array(document.utf8), options: options).outcome.items
-        #expect(
-            entries.map { $0.link(rel: "alternate")?.href } == [
-                "http://e.com/p/1", "http://e.com/feed/a1b2-c3", nil, "http://e.com/4", nil,
-            ])
-        #expect(entries.map(\.id) == ["http://e.com/p/1", "a1b2-c3", "http://e.com/p/3", "http://e.com/p/4", nil])
-    }
-}
-
-/// RSS element names written in another case, as hand-made feeds write them and feedparser reads them.
-@Suite("FeedParser: RSS element names in any case")
-struct FeedParserElementCaseTests {
-    @Test("<ITEM>, <Title>, <LINK>, <pubdate> and <Guid> read as their RSS elements; unknown names stay extensions")
-    func anyCase() throws {
-        let document = """
-            <rss version="2.0"><channel><Title>c</Title>
-            <ITEM><Title>x</Title><LINK>http://e.com/1</LINK><pubdate>Tue, 10 Jun 2003 04:00:00 GMT</pubdate>\
-            <Guid isPermaLink="false">g</Guid><Comments>http://e.com/1#c</Comments></ITEM>
-            <item><title>y</title></item>
-            </channel></rss>
-            """
-        let (outcome, feed) = decodeFeedEveryWay(document)
-        #expect(feed.title?.value == "c")
-        #expect(outcome.items.map { $0.title?.value } == ["x", "y"])
-        let first = try #require(outcome.items.first)
-        #expect(first.link(rel: "alternate")?.href == "http://e.com/1")
-        #expect(first.published == Date(timeIntervalSince1970: 1_055_217_600))
-        #expect(first.id == "g")
-        #expect(first.extensions.map(\.name) == ["Comments"])
-    }
-}
-
-/// Found by fuzzing (feed-recover): a conversion fault after repairs that lengthened the input.
-@Suite("FeedParser: positions after repairs")
-struct FeedParserRepairPositionTests {
+    // Found by fuzzing (feed-recover).
     @Test("A conversion fault after length-changing repairs is placed inside the input, in every chunking")
     func conversionFaultAfterRepairs() {
         var document = Array(
