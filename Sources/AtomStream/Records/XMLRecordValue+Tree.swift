@@ -39,9 +39,9 @@ extension XMLRecordValue {
                 members.append(XMLRecordMember(key: tree.memberKey(cursor), value: .string(tree.string(cursor))))
             } else if let place = names.place(of: QualifiedName(child), orAdd: members.count) {
                 // The first repeat gathers every later element of the name, so the array is made once, at its size.
-                if case .array = members[place].value {
-                } else {
-                    members[place].value = .array(repeats(of: members[place].value, from: cursor, in: tree))
+                switch members[place].value {
+                case .array: break
+                default: members[place].value = .array(repeats(of: members[place].value, from: cursor, in: tree))
                 }
             } else {
                 // Most children are leaves: their value is made here, without a call.
