@@ -12,27 +12,13 @@ extension XMLRecordValue {
     public func write(to text: inout String) {
         switch self {
         case .null: text += "null"
-        case .string(let string): Self.writeString(string, to: &text)
+        case .string(let string): JSONStringLiteral.append(string, to: &text)
         case .array(let elements):
-            text += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { text += "," }
-                element.write(to: &text)
-            }
-            text += "]"
+            JSONCompactText.appendArray(elements, to: &text) { element, text in element.write(to: &text) }
         case .object(let members):
-            text += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { text += "," }
-                Self.writeString(member.key, to: &text)
-                text += ":"
+            JSONCompactText.appendObject(members, to: &text, key: \.key) { member, text in
                 member.value.write(to: &text)
             }
-            text += "}"
         }
-    }
-
-    private static func writeString(_ string: String, to text: inout String) {
-        JSONStringLiteral.append(string, to: &text)
     }
 }

@@ -16,32 +16,18 @@ extension JSONValue {
         case .integer(let value): text += String(value)
         case .unsignedInteger(let value): text += String(value)
         case .double(let value): text += Self.numberText(value)
-        case .string(let string): Self.writeString(string, to: &text)
+        case .string(let string): JSONStringLiteral.append(string, to: &text)
         case .array(let elements):
-            text += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { text += "," }
-                element.write(to: &text)
-            }
-            text += "]"
+            JSONCompactText.appendArray(elements, to: &text) { element, text in element.write(to: &text) }
         case .object(let members):
-            text += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { text += "," }
-                Self.writeString(member.key, to: &text)
-                text += ":"
+            JSONCompactText.appendObject(members, to: &text, key: \.key) { member, text in
                 member.value.write(to: &text)
             }
-            text += "}"
         }
     }
 
     /// Shortest round-trip form; integral values keep a `.0` so they read back as doubles.
     private static func numberText(_ value: Double) -> String {
         value.description
-    }
-
-    private static func writeString(_ string: String, to text: inout String) {
-        JSONStringLiteral.append(string, to: &text)
     }
 }
