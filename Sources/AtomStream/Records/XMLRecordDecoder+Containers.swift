@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 
 /// The attributes and child elements of one element, found by local name.
 struct XMLRecordKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -137,8 +138,8 @@ struct XMLRecordUnkeyedContainer: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private mutating func advance() throws -> (node: Int32, key: XMLRecordIndexKey) {
-        let key = XMLRecordIndexKey(intValue: currentIndex)
+    private mutating func advance() throws -> (node: Int32, key: IndexCodingKey) {
+        let key = IndexCodingKey(currentIndex)
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
                 Any.self,

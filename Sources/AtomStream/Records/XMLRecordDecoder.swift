@@ -209,12 +209,3 @@ extension Array: XMLRecordRepeatable where Element: Decodable {
 extension Set: XMLRecordRepeatable where Element: Decodable {
     static var none: Self { [] }
 }
-
-/// A coding key for an array index, in coding paths.
-struct XMLRecordIndexKey: CodingKey {
-    let intValue: Int?
-    var stringValue: String { "\(intValue ?? 0)" }
-
-    init(intValue: Int) { self.intValue = intValue }
-    init?(stringValue: String) { nil }
-}

@@ -1,13 +1,8 @@
+import StreamCore
+
 /// Encodes as the JSON the value prints as (``XMLRecordValue/jsonText``), so records can be cached with any
 /// encoder and read back.
 extension XMLRecordValue: Codable {
-    private struct MemberKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public init(from decoder: any Decoder) throws {
         if let record = decoder as? XMLRecordDecoder {
             self = XMLRecordValue(tree: record.tree, node: record.node)
@@ -27,7 +22,7 @@ extension XMLRecordValue: Codable {
                 return
             }
         }
-        let container = try decoder.container(keyedBy: MemberKey.self)
+        let container = try decoder.container(keyedBy: MemberCodingKey.self)
         self = .object(
             try container.allKeys.map { key in
                 XMLRecordMember(key: key.stringValue, value: try container.decode(XMLRecordValue.self, forKey: key))
@@ -46,8 +41,10 @@ extension XMLRecordValue: Codable {
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }
         case .object(let members):
-            var container = encoder.container(keyedBy: MemberKey.self)
-            for member in members { try container.encode(member.value, forKey: MemberKey(stringValue: member.key)) }
+            var container = encoder.container(keyedBy: MemberCodingKey.self)
+            for member in members {
+                try container.encode(member.value, forKey: MemberCodingKey(stringValue: member.key))
+            }
         }
     }
 }

@@ -142,14 +142,3 @@ extension Array: TapeDecodableArray where Element: Decodable {
         return elements
     }
 }
-
-/// An array element's position in a coding path, small enough to sit in an existential without a box.
-struct IndexCodingKey: CodingKey {
-    let index: Int
-    var stringValue: String { String(index) }
-    var intValue: Int? { index }
-
-    init(_ index: Int) { self.index = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { index = intValue }
-}

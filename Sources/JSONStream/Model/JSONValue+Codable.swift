@@ -1,18 +1,4 @@
-/// A coding key for any member name, so objects of unknown shape can be encoded and decoded.
-struct AnyCodingKey: CodingKey, Hashable {
-    var stringValue: String
-    var intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
-    }
-
-    init(intValue: Int) {
-        stringValue = String(intValue)
-        self.intValue = intValue
-    }
-}
+import StreamCore
 
 extension JSONValue {
     /// Decodes any value; with a JSON decoder, integers that fit `Int64` or `UInt64` stay exact.
@@ -51,7 +37,7 @@ extension JSONValue {
             self = .array(array)
             return
         }
-        let object = try decoder.container(keyedBy: AnyCodingKey.self)
+        let object = try decoder.container(keyedBy: MemberCodingKey.self)
         self = .object(
             try object.allKeys.map {
                 JSONMember(key: $0.stringValue, value: try object.decode(JSONValue.self, forKey: $0))
@@ -83,8 +69,10 @@ extension JSONValue {
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }
         case .object(let members):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            for member in members { try container.encode(member.value, forKey: AnyCodingKey(stringValue: member.key)) }
+            var container = encoder.container(keyedBy: MemberCodingKey.self)
+            for member in members {
+                try container.encode(member.value, forKey: MemberCodingKey(stringValue: member.key))
+            }
         }
     }
 }
