@@ -5,6 +5,7 @@ let package = Package(
     name: "FeedStream",
     products: [
         .library(name: "StreamCore", targets: ["StreamCore"]),
+        .library(name: "XMLStream", targets: ["XMLStream"]),
         .library(name: "AtomStream", targets: ["AtomStream"]),
         .library(name: "JSONStream", targets: ["JSONStream"]),
         .library(name: "FeedStreamNetworking", targets: ["FeedStreamNetworking"]),
@@ -31,26 +32,32 @@ let package = Package(
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
         .target(name: "StreamCore"),
-        .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
+        .target(name: "XMLStream", dependencies: ["StreamCore", "CLibXML2"]),
+        .target(name: "AtomStream", dependencies: ["StreamCore", "XMLStream"]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
         .target(
             name: "FeedStreamNetworking",
             dependencies: ["StreamCore", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "AtomStream", "JSONStream"]),
+        .target(
+            name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream"]),
         .executableTarget(
             name: "feedstream",
             dependencies: [
-                "AtomStream", "JSONStream", "FeedStreamNetworking", "FeedStreamServices",
+                "XMLStream", "AtomStream", "JSONStream", "FeedStreamNetworking", "FeedStreamServices",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "Benchmarks", dependencies: ["AtomStream", "JSONStream", "CLibXML2", "CYajl"]),
-        .executableTarget(name: "FeedStreamFuzz", dependencies: ["AtomStream", "JSONStream"]),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["XMLStream", "AtomStream", "JSONStream", "CLibXML2", "CYajl"]),
+        .executableTarget(name: "FeedStreamFuzz", dependencies: ["XMLStream", "AtomStream", "JSONStream"]),
         .target(name: "StreamTestSupport", dependencies: ["StreamCore"], path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
+        .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamToolTests",
-            dependencies: ["feedstream", "AtomStream", "JSONStream", "FeedStreamNetworking", "StreamTestSupport"]),
+            dependencies: [
+                "feedstream", "XMLStream", "AtomStream", "JSONStream", "FeedStreamNetworking", "StreamTestSupport",
+            ]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamNetworkingTests",

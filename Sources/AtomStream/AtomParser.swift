@@ -1,4 +1,5 @@
 import StreamCore
+@_spi(XMLEngine) import XMLStream
 
 /// Decodes an Atom feed (or an Atom Entry Document) pushed in chunks of any size, returning each entry as soon
 /// as its closing tag has been parsed.

@@ -102,4 +102,11 @@ struct AtomHostileInputTests {
         #expect(outcome.items.map(\.id) == ["1"])
         #expect(outcome.error?.kind == .malformedInput)
     }
+
+    @Test("An undeclared prefix is refused: AtomParser stays strict where XMLItemParser tolerates it")
+    func undeclaredPrefix() {
+        let feed = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry json:Array=\"true\"><id>1</id></entry></feed>"
+        let atom = DripFeed.run(AtomParser(), bytes: Array(feed.utf8), splits: [])
+        #expect(atom.error?.kind == .malformedInput)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StreamCore
+@_spi(XMLEngine) import XMLStream
 
 extension AtomDocumentDecoder {
     // MARK: - Starting fields

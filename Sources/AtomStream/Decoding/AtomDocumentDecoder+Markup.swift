@@ -1,3 +1,4 @@
+@_spi(XMLEngine) import XMLStream
 import Foundation
 
 extension AtomDocumentDecoder {

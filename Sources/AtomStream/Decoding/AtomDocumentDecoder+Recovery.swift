@@ -1,3 +1,4 @@
+@_spi(XMLEngine) import XMLStream
 extension AtomDocumentDecoder {
     /// Whether elements are still open: the document is incomplete.
     var hasOpenElements: Bool { !frames.isEmpty }

@@ -1,5 +1,6 @@
 import Foundation
 import StreamCore
+@_spi(XMLEngine) import XMLStream
 
 /// Turns SAX events into `AtomEntry` values and `AtomFeed` metadata, without a DOM.
 ///

@@ -1,3 +1,4 @@
+@_spi(XMLEngine) import XMLStream
 /// What an open element means to the decoder. One frame per open element; the role decides what its children
 /// and text become.
 enum AtomRole {

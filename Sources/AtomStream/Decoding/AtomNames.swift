@@ -1,3 +1,4 @@
+@_spi(XMLEngine) import XMLStream
 /// Every element, attribute and namespace name the Atom decoder matches, interned once per parser.
 struct AtomNames {
     // Namespaces

@@ -1,3 +1,4 @@
+@_spi(XMLEngine) import XMLStream
 /// The `String`s of the extension elements' names, made once per parser.
 ///
 /// A feed's items repeat the same few extension elements (`itunes:duration`, `slash:comments`, ...), so a short

@@ -1,4 +1,5 @@
 import StreamCore
+@_spi(XMLEngine) import XMLStream
 
 /// Sniffs the root element and hands every event to the decoder for that format: the Atom decoder for Atom 1.0
 /// (and, through Atom 0.3's names, for Atom 0.3), the RSS decoder for `rss` and `rdf:RDF`.

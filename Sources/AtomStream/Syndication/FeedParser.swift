@@ -1,4 +1,5 @@
 import StreamCore
+@_spi(XMLEngine) import XMLStream
 
 /// Decodes a feed of any syndication format — Atom 1.0, Atom 0.3, RSS 0.90, 0.91, 0.92, 0.93, 0.94, 1.0 (RDF)
 /// and 2.0 — pushed in chunks of any size, returning each entry or item as an ``AtomEntry`` as soon as its

@@ -1,5 +1,6 @@
 import Foundation
 import StreamCore
+@_spi(XMLEngine) import XMLStream
 
 extension RSSDocumentDecoder {
     // MARK: - Starting fields

@@ -1,5 +1,6 @@
 import Foundation
 import StreamCore
+@_spi(XMLEngine) import XMLStream
 
 /// Turns the SAX events of an RSS 0.9x, 1.0 or 2.0 document into `AtomEntry` values and `AtomFeed` metadata,
 /// without a DOM.

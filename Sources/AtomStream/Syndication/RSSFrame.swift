@@ -1,3 +1,4 @@
+@_spi(XMLEngine) import XMLStream
 /// What an open element means to the RSS decoder; the role decides what its children and text become.
 enum RSSRole {
     /// The root `rss` or `rdf:RDF`.

@@ -1,3 +1,4 @@
+@_spi(XMLEngine) import XMLStream
 extension RSSNames {
     /// The RSS element `name` means when a feed wrote it in another case (`<pubdate>`, `<Link>`, `<ITEM>`), or `nil`.
     ///

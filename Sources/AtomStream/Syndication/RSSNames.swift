@@ -1,3 +1,4 @@
+@_spi(XMLEngine) import XMLStream
 /// Every element, attribute and namespace name the RSS decoder matches, interned once per parser.
 struct RSSNames {
     // Namespaces of RSS itself: none for 0.9x and 2.0, RDF's and RSS 1.0's or 0.90's for the RDF family, and the

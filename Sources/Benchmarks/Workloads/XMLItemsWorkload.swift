@@ -1,4 +1,5 @@
 import AtomStream
+import XMLStream
 import Foundation
 
 /// `xml-items`: a Fellowship One people search decoded by `XMLItemParser` into a typed model that reads every

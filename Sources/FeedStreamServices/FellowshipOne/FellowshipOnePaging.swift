@@ -1,4 +1,5 @@
 import AtomStream
+import XMLStream
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtomStream
+import XMLStream
 import FeedStreamServices
 
 /// `feedstream xml-items`: every XML record at a path, as JSON in the usual XML-to-JSON convention.

@@ -2,7 +2,7 @@
 ///
 /// Each method may throw to stop the parse; the engine records the error, halts libxml2 and rethrows it after
 /// `xmlParseChunk` returns, because nothing may unwind through C frames.
-protocol XMLEventHandler: AnyObject {
+package protocol XMLEventHandler: AnyObject {
     func startElement(_ tag: XMLStartTag) throws(StreamError)
     func endElement(localName: XMLName, prefix: XMLName, namespace: XMLName) throws(StreamError)
     /// Character data, from text or CDATA sections, in pieces of any size.

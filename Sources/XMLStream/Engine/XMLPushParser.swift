@@ -17,10 +17,10 @@ private let libxml2Initialized: Bool = {
 /// handler), and any `<!ENTITY>` declaration stops the parse with ``StreamError/Kind/disallowedConstruct``
 /// before the entity is stored, so nothing declared in a DTD is ever substituted — which is how entity bombs
 /// and external entities are refused.
-final class XMLPushParser {
+package final class XMLPushParser {
     private let context: xmlParserCtxtPtr
     /// Receives the events. A `let`, so a callback can call it without retaining it.
-    let handler: any XMLEventHandler
+    package let handler: any XMLEventHandler
     private var failure: StreamError?
     /// Mirrors `failure != nil` as a plain flag: checked on every SAX event, where inspecting the optional error
     /// itself costs a value-witness call.
@@ -33,17 +33,17 @@ final class XMLPushParser {
     private var bytesPushed = 0
 
     /// Whether libxml2's recover mode repairs well-formedness errors instead of stopping at the first.
-    let recovers: Bool
+    package let recovers: Bool
     /// In recover mode, the faults libxml2 repaired, in order (at most ``maximumWarnings``).
-    private(set) var warnings: [StreamError] = []
+    package private(set) var warnings: [StreamError] = []
     /// Repairs reported beyond the first ``maximumWarnings``, counted but not kept.
-    private(set) var droppedWarningCount = 0
-    static let maximumWarnings = 1000
+    package private(set) var droppedWarningCount = 0
+    package static let maximumWarnings = 1000
     /// Holds the first bytes back until it is known whether the default encoding applies; `nil` once decided.
     private var encodingSniffer: XMLEncodingSniffer?
     /// Whether a prefix used without a namespace declaration (`json:Array="true"`) is let through instead of
     /// ending the parse. libxml2 reports it as a namespace error yet still delivers the name, with no URI.
-    let toleratesUndeclaredPrefixes: Bool
+    package let toleratesUndeclaredPrefixes: Bool
     /// Whitespace dropped before the first markup, when the parser drops it; positions count it back in.
     private var leadingWhitespace: LeadingWhitespace?
     /// Repairs made to the input before libxml2 sees it (recover mode of feed parsing); positions count back.
@@ -62,7 +62,7 @@ final class XMLPushParser {
     ///   refused (XML allows none before an XML declaration; feeds from the wild often carry blank lines there).
     /// - Parameter repairsMarkup: whether, in recover mode, the faults of hand-made feeds are repaired before
     ///   libxml2 sees them (``MarkupRepair``: bare `&`, HTML void elements, Windows-1252 bytes in UTF-8).
-    init(
+    package init(
         recover: Bool = false, defaultEncoding: String? = nil, toleratesUndeclaredPrefixes: Bool = false,
         htmlEntities: Bool = false, skipsLeadingWhitespace: Bool = false, repairsMarkup: Bool = false,
         makeHandler: (XMLNameTable) -> any XMLEventHandler
@@ -162,7 +162,7 @@ final class XMLPushParser {
 
     /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet, plus
     /// those held back here (for encoding detection, or by the comment guard).
-    func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
+    package func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
         var bytes = bytes
         if leadingWhitespace?.isSkipping == true { bytes = leadingWhitespace!.strip(bytes) }
         if let markupRepair {
@@ -209,7 +209,7 @@ final class XMLPushParser {
 
     /// Ends a parser's input: hands over what `intake` still holds, validates the end, and in recover mode closes
     /// the elements the input left open (with a warning that says so) — the `finish` of every XML parser.
-    func finish(_ intake: inout ChunkIntake) throws(StreamError) {
+    package func finish(_ intake: inout ChunkIntake) throws(StreamError) {
         try intake.flush { (bytes) throws(StreamError) -> Int in try feed(bytes) }
         try terminate()
         guard recovers && handler.hasOpenElements else { return }
@@ -222,7 +222,7 @@ final class XMLPushParser {
     }
 
     /// Signals the end of input and validates that the document is complete.
-    func terminate() throws(StreamError) {
+    package func terminate() throws(StreamError) {
         if let markupRepair {
             try markupRepair.take(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) {
                 (piece) throws(StreamError) in try admit(piece)
@@ -304,7 +304,7 @@ final class XMLPushParser {
     }
 
     /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.
-    var position: StreamPosition {
+    package var position: StreamPosition {
         let input = context.pointee.input
         let line = input.map { Int($0.pointee.line) } ?? 1
         let column = input.map { Int($0.pointee.col) } ?? 1
@@ -332,7 +332,7 @@ final class XMLPushParser {
     }
 
     /// Records a fault found while handling events, positioned where libxml2 is now.
-    func fail(kind: StreamError.Kind, message: String) {
+    package func fail(kind: StreamError.Kind, message: String) {
         guard !hasFailed else { return }
         stop(with: StreamError(kind: kind, message: message, at: position, path: handler.currentPath))
     }
@@ -345,7 +345,7 @@ final class XMLPushParser {
     }
 
     /// `error` placed where libxml2 is now, unless it already has a position; with the handler's path.
-    func positioned(_ error: StreamError) -> StreamError {
+    package func positioned(_ error: StreamError) -> StreamError {
         var error = error
         if error.line == 0 {
             let here = position
@@ -409,7 +409,7 @@ final class XMLPushParser {
     }
 
     /// Records a repair made outside libxml2 (elements closed at the end of input in recover mode).
-    func warn(kind: StreamError.Kind, message: String) {
+    package func warn(kind: StreamError.Kind, message: String) {
         addWarning(StreamError(kind: kind, message: message, at: position, path: handler.currentPath))
     }
 }
@@ -417,9 +417,9 @@ final class XMLPushParser {
 /// The names of one libxml2 parser context: interning through it makes pointers that compare equal to the
 /// names libxml2 hands to that context's callbacks.
 private struct XMLDictionary: XMLNameTable {
-    let dictionary: OpaquePointer
+    package let dictionary: OpaquePointer
 
-    func intern(_ name: String) -> XMLName {
+    package func intern(_ name: String) -> XMLName {
         XMLName(bytes: UnsafePointer(xmlDictLookup(dictionary, name, -1)))
     }
 }

@@ -6,8 +6,8 @@
 /// it decodes every byte pushed with it — the XML declaration included — and a later `encoding="UTF-8"` does not
 /// undo that. So the first bytes are held back here until the document's start has been seen, and the encoder
 /// is installed (or not) before libxml2 sees a single byte.
-struct XMLEncodingSniffer {
-    enum Decision: Equatable {
+package struct XMLEncodingSniffer {
+    package enum Decision: Equatable {
         /// More bytes are needed to tell.
         case undecided
         /// The document names its encoding (or libxml2 detects it from a signature): leave libxml2 alone.
@@ -17,26 +17,26 @@ struct XMLEncodingSniffer {
     }
 
     /// An XML declaration is a few dozen bytes; one not closed within this many is not one libxml2 will accept.
-    static let maximumPrefix = 4096
+    package static let maximumPrefix = 4096
 
     /// The IANA name of the encoding to use when the document names none.
-    let defaultEncoding: String
+    package let defaultEncoding: String
     /// The bytes held back so far, from the first byte of the document.
     private(set) var prefix: [UInt8] = []
 
-    init(defaultEncoding: String) {
+    package init(defaultEncoding: String) {
         self.defaultEncoding = defaultEncoding
     }
 
     /// Holds `bytes` and decides if it can; `atEnd` means no more input will come.
-    mutating func take(_ bytes: UnsafeRawBufferPointer, atEnd: Bool) -> Decision {
+    package mutating func take(_ bytes: UnsafeRawBufferPointer, atEnd: Bool) -> Decision {
         prefix.append(contentsOf: bytes)
         let decision = Self.decide(prefix)
         if decision == .undecided && (atEnd || prefix.count > Self.maximumPrefix) { return .useDefault }
         return decision
     }
 
-    static func decide(_ bytes: [UInt8]) -> Decision {
+    package static func decide(_ bytes: [UInt8]) -> Decision {
         let signatures: [[UInt8]] = [
             [0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE],  // byte-order marks
             [0x00, 0x00, 0x00, 0x3C], [0x3C, 0x00, 0x00, 0x00],  // UCS-4 "<"
@@ -75,7 +75,7 @@ struct XMLEncodingSniffer {
     }
 
     /// Whether `name` is UTF-8, which libxml2 reads natively: installing a converter for it only costs time.
-    var defaultIsUTF8: Bool {
+    package var defaultIsUTF8: Bool {
         let name = defaultEncoding.lowercased()
         return name == "utf-8" || name == "utf8"
     }

@@ -2,7 +2,7 @@
 /// available cannot decide yet and more may come; at the end of input every question has an answer.
 extension MarkupRepair {
     /// What a `<` starts.
-    enum Markup: Equatable {
+    package enum Markup: Equatable {
         case notMarkup
         case startTag(isVoid: Bool)
         case endTag
@@ -15,27 +15,27 @@ extension MarkupRepair {
 
         /// HTML's void elements that feeds carry in unescaped HTML. `link` and `source` are left out: RSS has
         /// elements of those names.
-        static let voidNames: [[UInt8]] = ["area", "br", "col", "embed", "hr", "img", "input", "meta", "param", "wbr"]
+        package static let voidNames: [[UInt8]] = ["area", "br", "col", "embed", "hr", "img", "input", "meta", "param", "wbr"]
             .map { Array($0.utf8) }
         /// The longest void name, plus one for the byte that ends it.
-        static let nameLookahead = 6
+        package static let nameLookahead = 6
 
-        static func isSpace(_ byte: UInt8) -> Bool {
+        package static func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
 
-        static func isNameStart(_ byte: UInt8) -> Bool {
+        package static func isNameStart(_ byte: UInt8) -> Bool {
             (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
                 || byte == UInt8(ascii: ":") || byte >= 0x80
         }
 
-        static func isNameCharacter(_ byte: UInt8) -> Bool {
+        package static func isNameCharacter(_ byte: UInt8) -> Bool {
             isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: ".")
         }
 
         /// What the `<` at `index` starts.
-        static func classify(_ bytes: UnsafeRawBufferPointer, at index: Int, atEnd: Bool) -> Markup? {
+        package static func classify(_ bytes: UnsafeRawBufferPointer, at index: Int, atEnd: Bool) -> Markup? {
             guard index + 1 < bytes.count else { return atEnd ? .notMarkup : nil }
             let next = bytes[index + 1]
             switch next {
@@ -88,7 +88,7 @@ extension MarkupRepair {
     }
 
     /// Whether the `&` at `index` starts a reference: `&name;`, `&#digits;` or `&#xhex;`.
-    static func isReference(_ bytes: UnsafeRawBufferPointer, at index: Int, atEnd: Bool) -> Bool? {
+    package static func isReference(_ bytes: UnsafeRawBufferPointer, at index: Int, atEnd: Bool) -> Bool? {
         // Entity names in use are short; a `;` further away than this ends no reference a feed meant to write.
         let limit = index + 40
         var cursor = index + 1
@@ -130,7 +130,7 @@ extension MarkupRepair {
         return false
     }
 
-    enum EncodingDecision {
+    package enum EncodingDecision {
         /// UTF-8: the markup repairs, and invalid bytes read as Windows-1252.
         case utf8
         /// Another encoding that keeps ASCII bytes as ASCII: the markup repairs only.
@@ -140,7 +140,7 @@ extension MarkupRepair {
     }
 
     /// The document's encoding as its first bytes show it (mark, signature, XML declaration), else the default.
-    static func encodingDecision(
+    package static func encodingDecision(
         _ bytes: UnsafeRawBufferPointer, atEnd: Bool, defaultEncoding: String?
     ) -> EncodingDecision? {
         let start = Array(bytes.prefix(XMLEncodingSniffer.maximumPrefix))
@@ -186,12 +186,12 @@ extension MarkupRepair {
     }
 
     /// What a byte of 0x80 or above starts in UTF-8.
-    enum UTF8Sequence {
+    package enum UTF8Sequence {
         case valid(Int)
         case incomplete
         case invalid
 
-        static func length(in bytes: UnsafeRawBufferPointer, at index: Int) -> UTF8Sequence {
+        package static func length(in bytes: UnsafeRawBufferPointer, at index: Int) -> UTF8Sequence {
             let lead = bytes[index]
             let length: Int
             var low: UInt8 = 0x80
@@ -218,7 +218,7 @@ extension MarkupRepair {
 }
 
 /// Windows-1252, the encoding that bytes which are not UTF-8 in a feed claiming UTF-8 almost always are.
-enum Windows1252 {
+package enum Windows1252 {
     /// 0x80–0x9F; the five bytes Windows-1252 leaves undefined read as the C1 controls of ISO-8859-1, as Python's
     /// and WHATWG's decoders read them.
     private static let high: [UInt32] = [
@@ -228,7 +228,7 @@ enum Windows1252 {
     ]
 
     /// The character `byte` stands for.
-    static func character(_ byte: UInt8) -> String {
+    package static func character(_ byte: UInt8) -> String {
         let value = byte < 0xA0 ? high[Int(byte) - 0x80] : UInt32(byte)
         return String(Unicode.Scalar(value).map(Character.init) ?? "\u{FFFD}")
     }

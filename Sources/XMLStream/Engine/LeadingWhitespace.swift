@@ -1,7 +1,7 @@
 /// Whitespace before a document's first markup, which XML forbids before an XML declaration and which feeds in
 /// the wild carry anyway (blank lines printed by a web application before `<?xml`): dropped for the parsers that
 /// read such feeds, and counted, so that positions still count every byte and line of the input.
-struct LeadingWhitespace {
+package struct LeadingWhitespace {
     /// Whether the first markup has not arrived yet.
     private(set) var isSkipping = true
     /// Bytes dropped.
@@ -12,7 +12,7 @@ struct LeadingWhitespace {
     private(set) var columns = 0
 
     /// `chunk` without the whitespace that precedes the document's first markup.
-    mutating func strip(_ chunk: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    package mutating func strip(_ chunk: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         guard isSkipping else { return chunk }
         var index = 0
         while index < chunk.count {
@@ -34,7 +34,7 @@ struct LeadingWhitespace {
     }
 
     /// A position libxml2 reported for the input after the dropped whitespace, as a position in the whole input.
-    func restore(_ position: StreamPosition) -> StreamPosition {
+    package func restore(_ position: StreamPosition) -> StreamPosition {
         var position = position
         if position.line == 1 { position.column += columns }
         position.line += lines

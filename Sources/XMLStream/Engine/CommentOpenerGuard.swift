@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The guard holds back input from such an opener until the comment's real terminator has arrived, so libxml2
 /// sees the comment whole, as in a single-buffer parse. Ordinary comments are never held. Found by fuzzing.
-struct CommentOpenerGuard {
+package struct CommentOpenerGuard {
     /// The last bytes handed on, to find an opener split across chunks.
     private var tail: [UInt8] = []
     /// Input held back from an unsafe opener on.
@@ -16,7 +16,7 @@ struct CommentOpenerGuard {
     private var terminatorSearchStart = 0
 
     /// Hands `bytes` on through `send`, except from an unsafe comment opener to its terminator.
-    mutating func admit<E: Error>(
+    package mutating func admit<E: Error>(
         _ bytes: UnsafeRawBufferPointer, _ send: (UnsafeRawBufferPointer) throws(E) -> Void
     ) throws(E) {
         guard held.isEmpty else {
@@ -55,7 +55,7 @@ struct CommentOpenerGuard {
     }
 
     /// Hands on whatever is held, at the end of input: libxml2 then reports the unterminated comment itself.
-    mutating func drain<E: Error>(_ send: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+    package mutating func drain<E: Error>(_ send: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
         guard !held.isEmpty else { return }
         let rest = held
         held = []
@@ -88,7 +88,7 @@ struct CommentOpenerGuard {
 
     /// The index of the first `<!--` followed by `>` or `->` in `bytes`. The search runs on `!`, which is rare in
     /// feeds, rather than on `<`, which starts every tag.
-    static func unsafeOpener(in bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func unsafeOpener(in bytes: UnsafeRawBufferPointer) -> Int? {
         var from = 1
         while let bang = find([UInt8(ascii: "!")], in: bytes, from: from) {
             from = bang + 1

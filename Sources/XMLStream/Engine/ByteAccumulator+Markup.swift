@@ -5,7 +5,7 @@ import StreamCore
 /// naked HTML inside RSS descriptions).
 extension ByteAccumulator {
     /// Appends character data with `&`, `<` and `>` escaped (and `"` inside attribute values).
-    mutating func appendEscaped(_ bytes: UnsafeRawBufferPointer, attribute: Bool) {
+    package mutating func appendEscaped(_ bytes: UnsafeRawBufferPointer, attribute: Bool) {
         var runStart = 0
         for index in 0..<bytes.count {
             let replacement: StaticString
@@ -24,7 +24,7 @@ extension ByteAccumulator {
     }
 
     /// Appends `prefix:localName`, or `localName` alone when there is no prefix.
-    mutating func appendQualifiedName(prefix: XMLName, localName: XMLName) {
+    package mutating func appendQualifiedName(prefix: XMLName, localName: XMLName) {
         if !prefix.isNone {
             appendName(prefix)
             append(UInt8(ascii: ":"))
@@ -33,7 +33,7 @@ extension ByteAccumulator {
     }
 
     /// Appends an interned name's bytes.
-    mutating func appendName(_ name: XMLName) {
+    package mutating func appendName(_ name: XMLName) {
         guard let bytes = name.bytes else { return }
         append(UnsafeRawBufferPointer(start: bytes, count: strlen(bytes)))
     }

@@ -10,7 +10,7 @@ import Foundation
 /// dangerous. In attribute values libxml2 copies only the first byte of a predefined entity (the five XML ones
 /// are one byte each), so there the entity is an internal one whose text — one character, no markup, no
 /// references — is copied whole. Memory is bounded by the fixed set of names.
-final class HTMLEntityTable {
+package final class HTMLEntityTable {
     /// Name → entity (an `xmlEntity`), for content and for attribute values.
     private var inContent: [String: UnsafeMutableRawPointer] = [:]
     private var inAttributes: [String: UnsafeMutableRawPointer] = [:]
@@ -26,7 +26,7 @@ final class HTMLEntityTable {
 
     /// The `xmlEntity` for `name`, or `nil` when HTML 4 has no entity of that name. Untyped, because libxml2's
     /// types stay behind this module's private import.
-    func entity(named name: UnsafePointer<UInt8>?, inAttribute: Bool) -> UnsafeMutableRawPointer? {
+    package func entity(named name: UnsafePointer<UInt8>?, inAttribute: Bool) -> UnsafeMutableRawPointer? {
         guard let name, let description = htmlEntityLookup(name) else { return nil }
         let key = String(cString: name)
         if let entity = inAttribute ? inAttributes[key] : inContent[key] { return entity }

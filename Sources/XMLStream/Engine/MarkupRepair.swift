@@ -16,11 +16,11 @@ import StreamCore
 ///
 /// A class: libxml2 reports faults while repaired bytes are being handed to it, and positioning them reads the
 /// repairs made so far, which an in-place mutation of a struct held by the parser would not allow.
-final class MarkupRepair {
+package final class MarkupRepair {
     /// One repair: where it was made in the input, and what it did.
-    struct Repair {
-        var position: StreamPosition
-        var message: String
+    package struct Repair {
+        package var position: StreamPosition
+        package var message: String
     }
 
     /// Where the scanner stands in the document's grammar.
@@ -60,26 +60,26 @@ final class MarkupRepair {
     /// folded into `foldedByteDelta`).
     private var adjustments: [Adjustment] = []
     private var foldedByteDelta = 0
-    static let keptAdjustments = 4096
+    package static let keptAdjustments = 4096
 
     private struct Adjustment {
-        var outputOffset: Int
-        var line: Int
-        var outputColumn: Int
-        var byteDelta: Int
-        var columnDelta: Int
+        package var outputOffset: Int
+        package var line: Int
+        package var outputColumn: Int
+        package var byteDelta: Int
+        package var columnDelta: Int
     }
 
-    init(defaultEncoding: String?) {
+    package init(defaultEncoding: String?) {
         self.defaultEncoding = defaultEncoding
     }
 
     /// Bytes held back, not yet handed on.
-    var heldByteCount: Int { pending.count }
+    package var heldByteCount: Int { pending.count }
 
     /// Repairs `bytes` and hands the result on through `send`, holding back an undecided end; `atEnd` decides
     /// everything held.
-    func take<E: Error>(
+    package func take<E: Error>(
         _ bytes: UnsafeRawBufferPointer, atEnd: Bool, _ send: (UnsafeRawBufferPointer) throws(E) -> Void
     ) throws(E) {
         guard pending.isEmpty else {
@@ -96,13 +96,13 @@ final class MarkupRepair {
     }
 
     /// The repairs made since the last call.
-    func takeRepairs() -> [Repair] {
+    package func takeRepairs() -> [Repair] {
         defer { repairs.removeAll(keepingCapacity: true) }
         return repairs
     }
 
     /// A position in the repaired bytes as a position in the input.
-    func restore(_ position: StreamPosition) -> StreamPosition {
+    package func restore(_ position: StreamPosition) -> StreamPosition {
         var position = position
         var byteDelta = foldedByteDelta
         var columnDelta = 0
