@@ -24,7 +24,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value of the last member with this name, as JSON objects read in JavaScript.
     @inline(__always)
-    private func valueIndex(_ key: Key) -> Int? {
+    private func valueIndex(_ key: some CodingKey) -> Int? {
         var name = key.stringValue
         return name.withUTF8 { name in
             decoder.memberKeys.withUnsafeBufferPointer { keys in
@@ -37,7 +37,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    private func require(_ key: Key) throws -> Int {
+    private func require(_ key: some CodingKey) throws -> Int {
         guard let index = valueIndex(key) else {
             throw DecodingError.keyNotFound(
                 key,
@@ -159,11 +159,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder.detached(at: try require(key), depth: Int(depth), key: key).unkeyedContainer()
     }
 
+    /// The decoder of the member `super`, as `Codable` defines it; `Key` need not have a `super` case.
     func superDecoder() throws -> any Decoder {
-        try superDecoder(forKey: Key(stringValue: "super")!)
+        try superDecoder(under: MemberCodingKey.superKey)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
+        try superDecoder(under: key)
+    }
+
+    private func superDecoder(under key: some CodingKey) throws -> any Decoder {
         decoder.detached(at: try require(key), depth: Int(depth), key: key)
     }
 }
