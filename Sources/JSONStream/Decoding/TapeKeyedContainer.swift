@@ -80,7 +80,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return value
     }
 
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try decode(Double.self, forKey: key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        let index = try require(key)
+        guard let value = decoder.float(index) else { throw decoder.failure(.float, at: index, path: path(key)) }
+        return value
+    }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
@@ -122,7 +126,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try decodeIfPresent(Double.self, forKey: key).map(Float.init)
+        guard let index = present(key) else { return nil }
+        guard let value = decoder.float(index) else { throw decoder.failure(.float, at: index, path: path(key)) }
+        return value
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
