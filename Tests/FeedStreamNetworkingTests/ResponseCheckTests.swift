@@ -63,6 +63,8 @@ struct ResponseCheckTests {
         #expect(failure.statusCode == 401)
         #expect(failure.serviceError?.kind == .serviceError)
         #expect(failure.serviceError?.message.contains("Could not authenticate you.") == true)
+        #expect(failure.serviceError?.serviceCode == "32")
+        #expect(failure.serviceError?.serviceMessage == "Could not authenticate you.")
         #expect(failure.description.contains("HTTP 401"))
     }
 

@@ -99,6 +99,8 @@ struct JiveModelTests {
             #expect(outcome.items.isEmpty)
             #expect(outcome.error?.kind == .serviceError)
             #expect(outcome.error?.message == "Jive error 409: Locked by Bob")
+            #expect(outcome.error?.serviceCode == "409")
+            #expect(outcome.error?.serviceMessage == "Locked by Bob")
             #expect(outcome.error?.line == 2)
         }
     }

@@ -138,6 +138,17 @@ import Testing
     @Test func serviceError() {
         let outcome = Self.run(bytes(#"{"errors":[{"message":"Sorry, that page does not exist","code":34}]}"#))
         #expect(outcome.error?.kind == .serviceError)
-        #expect(outcome.error?.message.contains("Sorry") == true)
+        #expect(outcome.error?.message == "Twitter answered with an error: Sorry, that page does not exist")
+        #expect(outcome.error?.serviceCode == "34")
+        #expect(outcome.error?.serviceMessage == "Sorry, that page does not exist")
+    }
+
+    @Test("v2's problem document: its title and detail, and its status as the code")
+    func problemDocument() {
+        let outcome = Self.run(
+            bytes(#"{"title":"Unauthorized","type":"about:blank","status":401,"detail":"Unauthorized request"}"#))
+        #expect(outcome.error?.kind == .serviceError)
+        #expect(outcome.error?.serviceCode == "401")
+        #expect(outcome.error?.serviceMessage == "Unauthorized request")
     }
 }
