@@ -32,7 +32,9 @@ private func fetch<Parser: NetworkStreamingParser>(
 
 @Suite("Loopback HTTP: status, media type and charset checks")
 struct ResponseCheckTests {
-    @Test("A 403 with an IBM Connections snx:error body is an HTTPResponseError carrying the service error")
+    @Test(
+        "A 403 with an IBM Connections snx:error body is an HTTPResponseError carrying the service error",
+        .corpus("connections/profiles/connectionsBasic"))
     func connectionsErrorBody() async throws {
         guard let folder = Corpus.directory("connections/profiles/connectionsBasic") else { return }
         let body = try Corpus.bytes(
