@@ -16,3 +16,9 @@ public struct MemberCodingKey: CodingKey, Hashable, Sendable {
         self.intValue = intValue
     }
 }
+
+extension MemberCodingKey {
+    /// `super`, the member `superDecoder()` reads a superclass's value from, as `Codable` defines it. A name
+    /// only, so that a coding path shows it as `.super`, not as an index.
+    package static let superKey = MemberCodingKey(stringValue: "super")
+}

@@ -36,6 +36,12 @@ public struct StreamError: Error, Sendable, Hashable, CustomStringConvertible {
     public var byteOffset: Int
     /// Where in the document structure the fault occurred, when known.
     public var path: String?
+    /// For `.serviceError`: the code the service's error document gave (`"403"`, `"AccessDenied"`, `"EMP-0042"`),
+    /// exactly as the service wrote it; `nil` when it gave none.
+    public var serviceCode: String?
+    /// For `.serviceError`: the service's own message (`"CLFRN1174E: You are not …"`), without the sentence
+    /// ``message`` wraps it in; `nil` when the document had none.
+    public var serviceMessage: String?
 
     /// Creates an error; parsers fill in the position.
     public init(
@@ -47,6 +53,26 @@ public struct StreamError: Error, Sendable, Hashable, CustomStringConvertible {
         self.column = column
         self.byteOffset = byteOffset
         self.path = path
+    }
+
+    /// Creates a `.serviceError` for a service's error document: ``message`` is `"INTRO CODE: MESSAGE"`
+    /// (`"Jive error 409: Document is being edited by Jane Editor"`), and the code and message are kept as
+    /// ``serviceCode`` and ``serviceMessage``. An empty or blank code or message counts as none.
+    public init(
+        service intro: String, code: String?, message: String?, at position: StreamPosition? = nil,
+        path: String? = nil
+    ) {
+        let code = code.flatMap(Self.nonBlank)
+        let message = message.flatMap(Self.nonBlank)
+        self.init(
+            kind: .serviceError, message: "\(intro)\(code.map { " " + $0 } ?? ""): \(message ?? "no message")",
+            at: position ?? StreamPosition(line: 0, column: 0, byteOffset: 0), path: path)
+        serviceCode = code
+        serviceMessage = message
+    }
+
+    private static func nonBlank(_ text: String) -> String? {
+        text.allSatisfy(\.isWhitespace) ? nil : text
     }
 
     /// Creates an error at a position.
@@ -70,3 +96,4 @@ public struct StreamError: Error, Sendable, Hashable, CustomStringConvertible {
         return text
     }
 }
+

@@ -34,26 +34,28 @@ import Testing
     /// Files and Wikis answer with `td:error`, Blogs with Abdera's `error`; some `snx:error` bodies have an empty
     /// `code`.
     @Test func serviceErrorBodies() {
-        let bodies = [
+        let bodies: [(String, String, String?, String?)] = [
             (
                 #"<td:error xmlns:td="urn:ibm.com/td"><td:errorCode>ItemNotFound</td:errorCode>"#
                     + "<td:errorMessage>gone</td:errorMessage></td:error>",
-                "IBM Connections error ItemNotFound: gone"
+                "IBM Connections error ItemNotFound: gone", "ItemNotFound", "gone"
             ),
             (
                 #"<e:error xmlns="http://incubator.apache.org/abdera" xmlns:e="http://incubator.apache.org/abdera">"#
                     + "<code>404</code><message>Not Found</message></e:error>",
-                "IBM Connections error 404: Not Found"
+                "IBM Connections error 404: Not Found", "404", "Not Found"
             ),
             (
                 #"<error xmlns="http://www.ibm.com/xmlns/prod/sn"><code> </code><message>null</message></error>"#,
-                "IBM Connections error: null"
+                "IBM Connections error: null", nil, "null"
             ),
         ]
-        for (body, message) in bodies {
+        for (body, message, code, serviceMessage) in bodies {
             let (outcome, _) = decodeAtomEveryWay(body)
             #expect(outcome.error?.kind == .serviceError)
             #expect(outcome.error?.message == message)
+            #expect(outcome.error?.serviceCode == code)
+            #expect(outcome.error?.serviceMessage == serviceMessage)
         }
     }
 }

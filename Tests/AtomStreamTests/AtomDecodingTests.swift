@@ -179,6 +179,8 @@ struct AtomDecodingTests {
         let error = try #require(outcome.error)
         #expect(error.kind == .serviceError)
         #expect(error.message == "IBM Connections error 404: EJPVJ9023E: Profile not found.")
+        #expect(error.serviceCode == "404")
+        #expect(error.serviceMessage == "EJPVJ9023E: Profile not found.")
     }
 
     @Test("A document that is not Atom is refused")

@@ -9,17 +9,19 @@ import Testing
 struct AtomMutationTests {
     static let mutantsPerFile = 60
 
-    func documents() throws -> [[UInt8]] {
-        var documents = [
-            try Corpus.bytes(
-                Corpus.projectRoot.appendingPathComponent(
-                    "Fixtures/samples/connections-updates.xml"))
-        ]
-        guard let connections = Corpus.directory("connections") else { return documents }
+    /// The sample feed kept in the project.
+    func sampleDocuments() throws -> [[UInt8]] {
+        [try Corpus.bytes(Corpus.projectRoot.appendingPathComponent("Fixtures/samples/connections-updates.xml"))]
+    }
+
+    /// One small recorded body of each Connections application.
+    func corpusDocuments() throws -> [[UInt8]] {
+        guard let connections = Corpus.directory("connections") else { return [] }
         let picks = [
             "blogs/connectionsBasic", "activities/connectionsBasic", "communities/connectionsBasic",
             "profiles/connectionsBasic", "wikis/connectionsBasic",
         ]
+        var documents: [[UInt8]] = []
         for folder in picks {
             let files = Corpus.files(in: connections.appendingPathComponent(folder), extensions: ["xml"])
             let sized = files.filter { ((try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) < 12_000 }
@@ -30,9 +32,18 @@ struct AtomMutationTests {
 
     @Test("Corrupted feeds: whole and chunked runs agree, every fault is positioned", arguments: [false, true])
     func mutants(recover: Bool) throws {
-        var mutator = Mutator(seed: recover ? 2 : 1)
+        check(try sampleDocuments(), recover: recover, seed: recover ? 2 : 1)
+    }
+
+    @Test("Corrupted recorded Connections bodies likewise", .corpus("connections"), arguments: [false, true])
+    func corpusMutants(recover: Bool) throws {
+        check(try corpusDocuments(), recover: recover, seed: recover ? 4 : 3)
+    }
+
+    private func check(_ documents: [[UInt8]], recover: Bool, seed: UInt64) {
+        var mutator = Mutator(seed: seed)
         var checked = 0
-        for document in try documents() {
+        for document in documents {
             for _ in 0..<Self.mutantsPerFile {
                 let mutant = mutator.mutate(document)
                 let chunkings = [

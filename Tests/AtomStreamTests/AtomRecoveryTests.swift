@@ -55,7 +55,9 @@ struct AtomRecoveryTests {
         #expect(outcome.error?.kind == .disallowedConstruct)
     }
 
-    @Test("feedparser's ill-formed corpus: entries salvaged by recover mode against strict mode")
+    @Test(
+        "feedparser's ill-formed corpus: entries salvaged by recover mode against strict mode",
+        .corpus("feedparser/illformed"))
     func feedparserIllformed() throws {
         guard let directory = Corpus.directory("feedparser/illformed") else { return }
         var strictEntries = 0

@@ -59,7 +59,7 @@ import Testing
         return String(match.1).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test func everyRecordedBody() throws {
+    @Test(.corpus("connections")) func everyRecordedBody() throws {
         guard let directory = Corpus.directory("connections") else { return }
         let rows = try Self.index(directory)
         #expect(rows.count == 912)
@@ -157,7 +157,7 @@ import Testing
 
     /// Blog comments: each entry has a `source` (the post's comment feed, with its own title) and an `app:collection`
     /// with a `title`; neither may leak into the comment's title.
-    @Test func blogCommentsWithSources() throws {
+    @Test(.corpus("connections")) func blogCommentsWithSources() throws {
         guard let directory = Corpus.directory("connections") else { return }
         let amy = ("Amy Jones101", "8cbefec0-f6df-1032-9ad5-d02a14283ea9")
         let (entries, feed) = try Self.check(
@@ -189,7 +189,7 @@ import Testing
     }
 
     /// Blog posts: `rel="replies"` links with `thr:count`, and a `source` per entry.
-    @Test func blogPostsWithReplyCounts() throws {
+    @Test(.corpus("connections")) func blogPostsWithReplyCounts() throws {
         guard let directory = Corpus.directory("connections") else { return }
         let amy = ("Amy Jones101", "8cbefec0-f6df-1032-9ad5-d02a14283ea9")
         let (entries, feed) = try Self.check(
@@ -217,7 +217,7 @@ import Testing
     }
 
     /// The activity dashboard: first page of two, ten activities, each with an `app:collection` titled like it.
-    @Test func activityDashboardFirstPage() throws {
+    @Test(.corpus("connections")) func activityDashboardFirstPage() throws {
         guard let directory = Corpus.directory("connections") else { return }
         let amy = ("Amy Jones101", "8cbefec0-f6df-1032-9ad5-d02a14283ea9")
         let test = "com.ibm.sbt.services.client.connections.activities."
@@ -249,7 +249,7 @@ import Testing
     }
 
     /// A page of communities whose paging links carry `&amp;` in their query.
-    @Test func communitiesPage() throws {
+    @Test(.corpus("connections")) func communitiesPage() throws {
         guard let directory = Corpus.directory("connections") else { return }
         let frank = ("Frank Adams", "0EE5A7FA-3434-9A59-4825-7A7000278DAA")
         let instance = "http://communities.ibm.com:2006/service/atom/community/instance?communityUuid="
@@ -271,7 +271,7 @@ import Testing
     }
 
     /// Wiki pages (IBM Connections Wikis, `td` namespace): reply counts on every page.
-    @Test func wikiPages() throws {
+    @Test(.corpus("connections")) func wikiPages() throws {
         guard let directory = Corpus.directory("connections") else { return }
         let frank = ("Frank Adams", "0F19F8AD-37EA-6033-8525-7BBF005634B5")
         let expected: [(String, String)] = [

@@ -71,7 +71,7 @@ import Testing
         "hex_entity_x_uppercase.xml": strictEntities,
     ]
 
-    @Test func rssExpectations() throws {
+    @Test(.corpus("feedparser/wellformed/rss")) func rssExpectations() throws {
         guard
             let run = try FeedparserSuiteRun(
                 folder: "wellformed/rss", knownDifferent: Self.rssKnownDifferent, decode: { decodeFeedEveryWay($0) })
@@ -80,7 +80,7 @@ import Testing
         #expect(run.applicable >= 100)
     }
 
-    @Test func rdfExpectations() throws {
+    @Test(.corpus("feedparser/wellformed/rdf")) func rdfExpectations() throws {
         guard
             let run = try FeedparserSuiteRun(
                 folder: "wellformed/rdf", knownDifferent: Self.rdfKnownDifferent, decode: { decodeFeedEveryWay($0) })
@@ -89,7 +89,7 @@ import Testing
         #expect(run.applicable >= 10)
     }
 
-    @Test func atom03Expectations() throws {
+    @Test(.corpus("feedparser/wellformed/atom")) func atom03Expectations() throws {
         guard
             let run = try FeedparserSuiteRun(
                 folder: "wellformed/atom", knownDifferent: Self.atom03KnownDifferent,
@@ -100,7 +100,7 @@ import Testing
     }
 
     /// One document per HTML 4 entity name, in RSS 0.91 without a DTD: every name decodes.
-    @Test func htmlEntityExpectations() throws {
+    @Test(.corpus("feedparser/entities")) func htmlEntityExpectations() throws {
         guard
             let run = try FeedparserSuiteRun(
                 folder: "entities", knownDifferent: Self.entitiesKnownDifferent,
@@ -134,7 +134,7 @@ extension FeedparserSyndicationConformanceTests {
             ].map { ($0, sanitizing) }),
     ]
 
-    @Test(arguments: ["amp", "itunes", "media-rss", "namespace"])
+    @Test(.corpus("feedparser/wellformed"), arguments: ["amp", "itunes", "media-rss", "namespace"])
     func moduleExpectations(folder: String) throws {
         guard
             let run = try FeedparserSuiteRun(

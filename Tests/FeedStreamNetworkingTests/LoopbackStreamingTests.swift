@@ -58,7 +58,9 @@ func expectStreamed(
 
 @Suite("Loopback HTTP: real URLSession, real server, streamed bodies")
 struct LoopbackStreamingTests {
-    @Test("A Connections feed, chunked, through StreamingDataDelegate: entries arrive before the body ends")
+    @Test(
+        "A Connections feed, chunked, through StreamingDataDelegate: entries arrive before the body ends",
+        .corpus("connections/activities/plain"))
     func connectionsFeedThroughDelegate() async throws {
         guard let folder = Corpus.directory("connections/activities/plain") else { return }
         let body = try Corpus.bytes(folder.appendingPathComponent("activities.xml"))
@@ -116,7 +118,9 @@ struct LoopbackStreamingTests {
         #expect(server.snapshot.completedResponses == 1)
     }
 
-    @Test("A Twitter search page with Content-Length, through URLSession.parsedEvents: progress and early tweets")
+    @Test(
+        "A Twitter search page with Content-Length, through URLSession.parsedEvents: progress and early tweets",
+        .corpus("twitter/v1.1-search"))
     func twitterSearchThroughEvents() async throws {
         guard let folder = Corpus.directory("twitter/v1.1-search") else { return }
         let body = try Corpus.bytes(folder.appendingPathComponent("twitter.json"))
@@ -156,7 +160,7 @@ struct LoopbackStreamingTests {
         await server.waitUntilStopped()
     }
 
-    @Test("A Jive inbox, chunked, through URLSession.dataChunks and chunks.parsed(with:)")
+    @Test("A Jive inbox, chunked, through URLSession.dataChunks and chunks.parsed(with:)", .corpus("jive/ios-sdk-data"))
     func jiveInboxThroughAsyncAdapter() async throws {
         guard let folder = Corpus.directory("jive/ios-sdk-data") else { return }
         let body = try Corpus.bytes(folder.appendingPathComponent("inbox_response.json"))
@@ -186,6 +190,7 @@ struct LoopbackStreamingTests {
 
     @Test(
         "A consumer that stops after the first item closes the connection while the body is held back",
+        .corpus("twitter/v1.1-search"),
         arguments: StopMode.allCases)
     func consumerStopsTransfer(mode: StopMode) async throws {
         guard let folder = Corpus.directory("twitter/v1.1-search") else { return }

@@ -32,7 +32,9 @@ private func fetch<Parser: NetworkStreamingParser>(
 
 @Suite("Loopback HTTP: status, media type and charset checks")
 struct ResponseCheckTests {
-    @Test("A 403 with an IBM Connections snx:error body is an HTTPResponseError carrying the service error")
+    @Test(
+        "A 403 with an IBM Connections snx:error body is an HTTPResponseError carrying the service error",
+        .corpus("connections/profiles/connectionsBasic"))
     func connectionsErrorBody() async throws {
         guard let folder = Corpus.directory("connections/profiles/connectionsBasic") else { return }
         let body = try Corpus.bytes(
@@ -63,6 +65,8 @@ struct ResponseCheckTests {
         #expect(failure.statusCode == 401)
         #expect(failure.serviceError?.kind == .serviceError)
         #expect(failure.serviceError?.message.contains("Could not authenticate you.") == true)
+        #expect(failure.serviceError?.serviceCode == "32")
+        #expect(failure.serviceError?.serviceMessage == "Could not authenticate you.")
         #expect(failure.description.contains("HTTP 401"))
     }
 

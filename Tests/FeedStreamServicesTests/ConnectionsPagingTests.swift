@@ -59,7 +59,8 @@ let connectionsConversation = Conversation(
         "/news/atom/stories/public?ps=3&page=3",
     ],
     errorRoute: .init(status: 403, contentType: "application/atom+xml", text: connectionsError),
-    errorMessage: "You are not authorized to see this feed")
+    errorMessage: "You are not authorized to see this feed", errorServiceCode: "AccessDenied",
+    errorServiceMessage: "You are not authorized to see this feed")
 
 @Suite("IBM Connections paging over loopback HTTP")
 struct ConnectionsPagingTests {

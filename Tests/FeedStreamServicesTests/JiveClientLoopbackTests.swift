@@ -108,6 +108,8 @@ struct JiveClientLoopbackTests {
         #expect(error.statusCode == 409)
         #expect(error.serviceError?.kind == .serviceError)
         #expect(error.serviceError?.message == "Jive error 409: The document is being edited by Bob Smith.")
+        #expect(error.serviceError?.serviceCode == "409")
+        #expect(error.serviceError?.serviceMessage == "The document is being edited by Bob Smith.")
         #expect(error.description.contains("being edited by Bob Smith"))
 
         var edited = document
@@ -128,6 +130,8 @@ struct JiveClientLoopbackTests {
         let error = try await #require(throws: HTTPResponseError.self) { try await jive.me() }
         #expect(error.statusCode == 401)
         #expect(error.serviceError?.message == "Jive error 401: Unauthorized")
+        #expect(error.serviceError?.serviceCode == "401")
+        #expect(error.serviceError?.serviceMessage == "Unauthorized")
         #expect(!String(describing: error).contains("not-her-password"))
         #expect(server.snapshot.received.last?.header("Authorization") != nil)
     }

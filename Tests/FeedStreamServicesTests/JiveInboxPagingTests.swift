@@ -58,7 +58,8 @@ let jiveConversation = Conversation(
         "/api/core/v3/inbox?count=2&before=2013-09-10T15:01:49.736%2B0000",
     ],
     errorRoute: .init(status: 403, contentType: "application/json", text: jiveError),
-    errorMessage: "Jive error 403: You are not allowed to read this inbox")
+    errorMessage: "Jive error 403: You are not allowed to read this inbox", errorServiceCode: "403",
+    errorServiceMessage: "You are not allowed to read this inbox")
 
 @Suite("Jive inbox paging over loopback HTTP")
 struct JiveInboxPagingTests {
@@ -79,6 +80,8 @@ struct JiveInboxPagingTests {
         let error = try #require(outcome.error as? StreamError)
         #expect(error.kind == .serviceError)
         #expect(error.message == "Jive error 403: You are not allowed to read this inbox")
+        #expect(error.serviceCode == "403")
+        #expect(error.serviceMessage == "You are not allowed to read this inbox")
     }
 
     @Test("Refresh: links.previous when given, else after = the newest entry's date")

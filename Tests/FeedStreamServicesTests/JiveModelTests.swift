@@ -99,6 +99,8 @@ struct JiveModelTests {
             #expect(outcome.items.isEmpty)
             #expect(outcome.error?.kind == .serviceError)
             #expect(outcome.error?.message == "Jive error 409: Locked by Bob")
+            #expect(outcome.error?.serviceCode == "409")
+            #expect(outcome.error?.serviceMessage == "Locked by Bob")
             #expect(outcome.error?.line == 2)
         }
     }
@@ -127,7 +129,9 @@ struct JiveModelTests {
         return results[0]
     }
 
-    @Test("The recorded version bodies decode, and the editing rule reads them as the SDK's data says")
+    @Test(
+        "The recorded version bodies decode, and the editing rule reads them as the SDK's data says",
+        .corpus("jive/ios-sdk-data"))
     func corpusVersions() throws {
         guard let directory = Corpus.directory("jive/ios-sdk-data") else { return }
         let seven = try Self.decode(JivePlatformVersion.self, "version.json", in: directory)
@@ -147,7 +151,7 @@ struct JiveModelTests {
         #expect(proxy.supportsContentEditingAPI)
     }
 
-    @Test("The recorded people decode", arguments: [
+    @Test("The recorded people decode", .corpus("jive/ios-sdk-data"), arguments: [
         "person_response.json", "my_response.json", "entities/alt_person_response.json",
     ])
     func corpusPeople(name: String) throws {
@@ -158,7 +162,7 @@ struct JiveModelTests {
         #expect(person.additionalFields["jive"] != nil)
     }
 
-    @Test("The recorded content objects decode", arguments: [
+    @Test("The recorded content objects decode", .corpus("jive/ios-sdk-data"), arguments: [
         "document.json", "entities/document_alternate.json", "post.json", "entities/post_alternate.json",
         "message.json", "content_by_id.json", "entities/content.json", "entities/content_alternate.json",
         "comment.json", "poll.json", "task.json", "bookmark.json", "direct_message.json", "share.json",
@@ -174,7 +178,9 @@ struct JiveModelTests {
         #expect(!editable.contains("DocumentBodyStart") && !editable.contains("jive-rendered-content"))
     }
 
-    @Test("The recorded document: fields, dates, editable text, and a lossless round trip")
+    @Test(
+        "The recorded document: fields, dates, editable text, and a lossless round trip",
+        .corpus("jive/ios-sdk-data"))
     func corpusDocumentRoundTrip() throws {
         guard let directory = Corpus.directory("jive/ios-sdk-data") else { return }
         let document = try Self.decode(JiveContent.self, "document.json", in: directory)
@@ -204,7 +210,7 @@ struct JiveModelTests {
         #expect(Self.memberNames(original.first) == Self.memberNames(again.first))
     }
 
-    @Test("The recorded content list decodes item by item from list[*]")
+    @Test("The recorded content list decodes item by item from list[*]", .corpus("jive/ios-sdk-data"))
     func corpusContentList() throws {
         guard let directory = Corpus.directory("jive/ios-sdk-data") else { return }
         let bytes = try Corpus.bytes(directory.appendingPathComponent("contents.json"))

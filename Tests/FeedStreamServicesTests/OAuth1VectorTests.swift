@@ -31,7 +31,8 @@ struct OAuth1VectorTests {
         return try JSONDecoder().decode(T.self, from: Data(contentsOf: directory.appendingPathComponent(name)))
     }
 
-    @Test("RFC 5849 1.2, OAuth Core A.5 and Twitter: base string, HMAC-SHA1 signature and header")
+    @Test(
+        "RFC 5849 1.2, OAuth Core A.5 and Twitter: base string, HMAC-SHA1 signature and header", .corpus("oauth1"))
     func publishedHMACSHA1Examples() throws {
         guard let file = try Self.load("published_hmac_sha1_examples.json", as: PublishedFile.self) else { return }
         #expect(file.cases.count >= 5)
@@ -118,7 +119,9 @@ struct OAuth1VectorTests {
         return request
     }
 
-    @Test("RFC 5849 3.4.1: parameters collected from query, body and header, normalised, in the base string")
+    @Test(
+        "RFC 5849 3.4.1: parameters collected from query, body and header, normalised, in the base string",
+        .corpus("oauth1"))
     func section341BaseString() throws {
         guard let file = try Self.load("oauthlib_rfc5849_signature_vectors.json", as: OAuthlibFile.self) else {
             return
@@ -140,7 +143,7 @@ struct OAuth1VectorTests {
     }
 
     @Test(
-        "oauthlib: HMAC-SHA1, HMAC-SHA256 and PLAINTEXT over the 3.4.1 base string",
+        "oauthlib: HMAC-SHA1, HMAC-SHA256 and PLAINTEXT over the 3.4.1 base string", .corpus("oauth1"),
         arguments: [
             OAuth1SignatureMethod.hmacSHA1, .hmacSHA256, .plaintext,
         ])
@@ -161,7 +164,9 @@ struct OAuth1VectorTests {
         #expect(signer.signature(ofBaseString: file.rfc5849_section_3_4_1_example.signature_base_string) == expected)
     }
 
-    @Test("oauthlib: the whole 3.4.1 request signed with each method names the method in its base string")
+    @Test(
+        "oauthlib: the whole 3.4.1 request signed with each method names the method in its base string",
+        .corpus("oauth1"))
     func methodsInHeader() throws {
         guard let file = try Self.load("oauthlib_rfc5849_signature_vectors.json", as: OAuthlibFile.self) else {
             return

@@ -85,6 +85,9 @@ struct Conversation<Strategy: PagingStrategy>: Sendable {
     /// A refusal carrying the service's error document, and a text its message must contain.
     var errorRoute: Route
     var errorMessage: String
+    /// The code and message of the error document, as the service wrote them.
+    var errorServiceCode: String
+    var errorServiceMessage: String
 
     var allExpectedKeys: [String] { (1...pageCount).flatMap(expectedKeys) }
 
@@ -224,6 +227,8 @@ enum ServiceScenarios {
         #expect(error?.serviceError?.kind == .serviceError, sourceLocation: sourceLocation)
         #expect(error?.serviceError?.message.contains(c.errorMessage) == true,
             "\(String(describing: error?.serviceError))", sourceLocation: sourceLocation)
+        #expect(error?.serviceError?.serviceCode == c.errorServiceCode, sourceLocation: sourceLocation)
+        #expect(error?.serviceError?.serviceMessage == c.errorServiceMessage, sourceLocation: sourceLocation)
         #expect(server.snapshot.received.count == 2, sourceLocation: sourceLocation)
     }
 

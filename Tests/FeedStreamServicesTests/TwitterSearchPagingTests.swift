@@ -74,7 +74,8 @@ enum TwitterPages {
             errorRoute: .init(
                 status: 401, contentType: "application/json",
                 text: #"{"errors":[{"code":32,"message":"Could not authenticate you."}]}"#),
-            errorMessage: "Could not authenticate you.")
+            errorMessage: "Could not authenticate you.", errorServiceCode: "32",
+            errorServiceMessage: "Could not authenticate you.")
     }
 }
 

@@ -63,7 +63,8 @@ enum WebSpherePages {
             errorRoute: .init(
                 status: 500, contentType: "application/json; charset=UTF-8",
                 text: #"{"faultCode":"EMP-0042","faultString":"Department D42 is being reorganised"}"#),
-            errorMessage: "WebSphere fault EMP-0042: Department D42 is being reorganised")
+            errorMessage: "WebSphere fault EMP-0042: Department D42 is being reorganised",
+            errorServiceCode: "EMP-0042", errorServiceMessage: "Department D42 is being reorganised")
     }
 }
 
@@ -119,21 +120,27 @@ struct WebSpherePagingTests {
     }
 
     @Test(arguments: [
-        (#"{"faultCode":"X1","faultString":"broken"}"#, "WebSphere fault X1: broken"),
-        (#"{"faultcode":"soapenv:Server","faultstring":"NPE"}"#, "WebSphere fault soapenv:Server: NPE"),
-        (#"{"fault":{"faultCode":"F","faultString":"nested"}}"#, "WebSphere fault F: nested"),
-        (#"{"error":"no such department"}"#, "WebSphere fault: no such department"),
-        (#"{"error":{"code":404,"message":"gone"}}"#, "WebSphere fault 404: gone"),
+        (#"{"faultCode":"X1","faultString":"broken"}"#, "WebSphere fault X1: broken", "X1", "broken"),
+        (#"{"faultcode":"soapenv:Server","faultstring":"NPE"}"#, "WebSphere fault soapenv:Server: NPE",
+            "soapenv:Server", "NPE"),
+        (#"{"fault":{"faultCode":"F","faultString":"nested"}}"#, "WebSphere fault F: nested", "F", "nested"),
+        (#"{"error":"no such department"}"#, "WebSphere fault: no such department", nil, "no such department"),
+        (#"{"error":{"code":404,"message":"gone"}}"#, "WebSphere fault 404: gone", "404", "gone"),
         (#"{"exception":{"class":"java.lang.IllegalStateException","message":"closed"}}"#,
-            "WebSphere fault java.lang.IllegalStateException: closed"),
-    ])
-    func faultsServedWith200(_ body: String, _ message: String) async throws {
+            "WebSphere fault java.lang.IllegalStateException: closed", "java.lang.IllegalStateException", "closed"),
+        (#"{"faultCode":"X2"}"#, "WebSphere fault X2: no message", "X2", nil),
+    ] as [(String, String, String?, String?)])
+    func faultsServedWith200(_ body: String, _ message: String, _ code: String?, _ serviceMessage: String?)
+        async throws
+    {
         let server = try LoopbackHTTPServer { _ in .init(contentType: "application/json", text: body) }
         let outcome = await drain(try WebSpherePages.conversation().pager(server))
         #expect(outcome.items.isEmpty)
         let error = try #require(outcome.error as? StreamError)
         #expect(error.kind == .serviceError)
         #expect(error.message == message)
+        #expect(error.serviceCode == code)
+        #expect(error.serviceMessage == serviceMessage)
     }
 
     @Test("A document without records and without a fault is an empty result, not an error")

@@ -33,7 +33,7 @@ struct JSONLineEncoderTests {
         #expect(mismatches == 0, "\(mismatches) of \(values.count) \(what) differ", sourceLocation: sourceLocation)
     }
 
-    @Test("Every entry and feed of the recorded IBM Connections bodies")
+    @Test("Every entry and feed of the recorded IBM Connections bodies", .corpus("connections"))
     func connectionsEntries() throws {
         guard let directory = Corpus.directory("connections") else { return }
         var entries: [AtomEntry] = []
@@ -49,7 +49,7 @@ struct JSONLineEncoderTests {
         try expectSameBytes(feeds, "feeds")
     }
 
-    @Test("Every tweet, page and stream message of the recorded Twitter bodies")
+    @Test("Every tweet, page and stream message of the recorded Twitter bodies", .corpus("twitter"))
     func tweets() throws {
         guard let directory = Corpus.directory("twitter") else { return }
         var tweets: [Tweet] = []
@@ -72,7 +72,7 @@ struct JSONLineEncoderTests {
         try expectSameBytes(messages, "stream messages")
     }
 
-    @Test("Every Jive inbox entry of the recorded bodies")
+    @Test("Every Jive inbox entry of the recorded bodies", .corpus("jive"))
     func jiveInbox() throws {
         guard let directory = Corpus.directory("jive") else { return }
         var entries: [JiveInboxEntry] = []

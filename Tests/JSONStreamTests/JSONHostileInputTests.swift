@@ -103,7 +103,9 @@ struct JSONHostileInputTests {
         #expect(outcome.error?.path?.hasPrefix("employees[1]") == true)
     }
 
-    @Test("A Jive inbox response truncated at every byte: entries whose end arrived, then exactly one error")
+    @Test(
+        "A Jive inbox response truncated at every byte: entries whose end arrived, then exactly one error",
+        .corpus("jive/ios-sdk-data"))
     func truncatedInbox() throws {
         guard let directory = Corpus.directory("jive/ios-sdk-data") else { return }
         let whole = try Corpus.bytes(directory.appendingPathComponent("inbox_response.json"))
@@ -127,7 +129,9 @@ struct JSONHostileInputTests {
         }
     }
 
-    @Test("A search response truncated at every byte: tweets whose end arrived, then exactly one error")
+    @Test(
+        "A search response truncated at every byte: tweets whose end arrived, then exactly one error",
+        .corpus("twitter/v1-search"))
     func truncatedSearch() throws {
         guard let directory = Corpus.directory("twitter/v1-search") else { return }
         let document = Array(try Corpus.bytes(directory.appendingPathComponent("search.json")).prefix(6_000))

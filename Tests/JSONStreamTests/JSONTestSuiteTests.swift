@@ -22,7 +22,7 @@ import Testing
         dripFeedAll(input, make: { JSONItemParser<JSONValue>(path: "$") })
     }
 
-    @Test func acceptsEveryY() throws {
+    @Test(.corpus("json-test-suite/test_parsing")) func acceptsEveryY() throws {
         guard let files = Self.files("y_") else { return }
         var accepted = 0
         var compared = 0
@@ -44,7 +44,7 @@ import Testing
         #expect(accepted == files.count)
     }
 
-    @Test func rejectsEveryN() throws {
+    @Test(.corpus("json-test-suite/test_parsing")) func rejectsEveryN() throws {
         guard let files = Self.files("n_") else { return }
         var rejected = 0
         for file in files {
@@ -61,7 +61,7 @@ import Testing
         #expect(rejected == files.count)
     }
 
-    @Test func implementationDefinedAsDocumented() throws {
+    @Test(.corpus("json-test-suite/test_parsing")) func implementationDefinedAsDocumented() throws {
         guard let files = Self.files("i_") else { return }
         var accepted: [String] = []
         var rejected: [String] = []

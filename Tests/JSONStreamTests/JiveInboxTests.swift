@@ -9,7 +9,7 @@ import Testing
         dripFeedAll(input, make: { JiveInboxParser() }, summary: { $0.page })
     }
 
-    @Test(arguments: [
+    @Test(.corpus("jive/ios-sdk-data"), arguments: [
         ("inbox_response.json", 28, 0, false),
         ("unread_inbox_response.json", 94, 47, true),
         ("inbox_mark_response.json", 29, 4, true),
@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    @Test func firstEntry() throws {
+    @Test(.corpus("jive/ios-sdk-data")) func firstEntry() throws {
         guard let directory = Corpus.directory("jive/ios-sdk-data") else { return }
         let entries = try JiveInboxParser().parseAll(
             Corpus.bytes(directory.appendingPathComponent("inbox_response.json")))
@@ -74,7 +74,9 @@ import Testing
         #expect(Self.run(input).items.map(\.kind) == [.acclaim, .notice, .general])
     }
 
-    @Test(arguments: ["inbox_acclaim_response.json", "invite.json", "invites.json", "entities/invite_alternate.json"])
+    @Test(
+        .corpus("jive/ios-sdk-data"),
+        arguments: ["inbox_acclaim_response.json", "invite.json", "invites.json", "entities/invite_alternate.json"])
     func invalidFilesFailWithPositionedErrors(name: String) throws {
         guard let directory = Corpus.directory("jive/ios-sdk-data") else { return }
         let input = try Corpus.bytes(directory.appendingPathComponent(name))

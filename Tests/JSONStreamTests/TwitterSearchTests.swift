@@ -9,7 +9,7 @@ import Testing
         dripFeedAll(input, make: { TwitterSearchParser() }, summary: { $0.page })
     }
 
-    @Test func v11TwitterJSON() throws {
+    @Test(.corpus("twitter/v1.1-search")) func v11TwitterJSON() throws {
         guard let directory = Corpus.directory("twitter/v1.1-search") else { return }
         let input = try Corpus.bytes(directory.appendingPathComponent("twitter.json"))
         let outcome = Self.run(input)
@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    @Test func v1Search() throws {
+    @Test(.corpus("twitter/v1-search")) func v1Search() throws {
         guard let directory = Corpus.directory("twitter/v1-search") else { return }
         let outcome = Self.run(try Corpus.bytes(directory.appendingPathComponent("search.json")))
         #expect(outcome.error == nil)
@@ -65,7 +65,7 @@ import Testing
         #expect(malformed.summary.nextPage == "?page=2&max_id=28857935752&q=twitter")
     }
 
-    @Test func otherV11Responses() throws {
+    @Test(.corpus("twitter/v1.1-search")) func otherV11Responses() throws {
         guard let directory = Corpus.directory("twitter/v1.1-search") else { return }
         for name in ["search-ruby.json", "search2-ruby.json", "get_search_geocode.json"] {
             let input = try Corpus.bytes(directory.appendingPathComponent(name))
@@ -138,6 +138,17 @@ import Testing
     @Test func serviceError() {
         let outcome = Self.run(bytes(#"{"errors":[{"message":"Sorry, that page does not exist","code":34}]}"#))
         #expect(outcome.error?.kind == .serviceError)
-        #expect(outcome.error?.message.contains("Sorry") == true)
+        #expect(outcome.error?.message == "Twitter answered with an error: Sorry, that page does not exist")
+        #expect(outcome.error?.serviceCode == "34")
+        #expect(outcome.error?.serviceMessage == "Sorry, that page does not exist")
+    }
+
+    @Test("v2's problem document: its title and detail, and its status as the code")
+    func problemDocument() {
+        let outcome = Self.run(
+            bytes(#"{"title":"Unauthorized","type":"about:blank","status":401,"detail":"Unauthorized request"}"#))
+        #expect(outcome.error?.kind == .serviceError)
+        #expect(outcome.error?.serviceCode == "401")
+        #expect(outcome.error?.serviceMessage == "Unauthorized request")
     }
 }

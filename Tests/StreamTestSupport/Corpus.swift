@@ -1,34 +1,49 @@
 import Foundation
 import Testing
 
-/// The recorded corpus in `../shared/corpus` beside the project root.
+/// The recorded corpus in `../shared/corpus` beside the project root (or the folder `FEEDSTREAM_CORPUS` names).
 ///
-/// Tests that read it call ``directory(_:)``: when the corpus is absent they print why and skip, except under
-/// CI (`CI` set), where its absence is a failure.
+/// A test that reads it carries the ``Testing/Trait/corpus(_:sourceLocation:)`` trait and calls
+/// ``directory(_:sourceLocation:)``: when the corpus is absent the test is reported as skipped, except under CI
+/// (`CI` set), where it runs and its absence is a failure. A test that reads the corpus without the trait fails
+/// when it is absent, so none passes without having read it.
 public enum Corpus {
     /// The project root, found from this file's location.
     public static let projectRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/corpus`.
-    public static let root: URL = projectRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus", isDirectory: true)
+    /// `../shared/corpus`, unless the environment variable `FEEDSTREAM_CORPUS` names another folder.
+    public static let root: URL = {
+        if let override = ProcessInfo.processInfo.environment["FEEDSTREAM_CORPUS"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        return projectRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus", isDirectory: true)
+    }()
 
-    /// The corpus folder `relativePath`, or `nil` (after printing a skip message, or recording a failure under
-    /// CI) when it is absent.
+    /// Whether the corpus must be there (`CI` is set): tests that need it then run and fail on its absence.
+    public static var isRequired: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+
+    /// Whether the corpus folder `relativePath` is there.
+    public static func isPresent(_ relativePath: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        let url = root.appendingPathComponent(relativePath, isDirectory: true)
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The corpus folder `relativePath`, or `nil` after recording a failure when it is absent: under CI, or in a
+    /// test that lacks the ``Testing/Trait/corpus(_:sourceLocation:)`` trait that would have skipped it.
     public static func directory(
         _ relativePath: String, sourceLocation: SourceLocation = #_sourceLocation
     ) -> URL? {
         let url = root.appendingPathComponent(relativePath, isDirectory: true)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return url
-        }
+        if isPresent(relativePath) { return url }
         let reason = "corpus folder \(url.path) is absent"
-        if ProcessInfo.processInfo.environment["CI"] != nil {
+        if isRequired {
             Issue.record("\(reason); CI requires it", sourceLocation: sourceLocation)
         } else {
-            print("SKIPPED: \(reason) — the test that reads it did not run")
+            Issue.record(
+                "\(reason); a test that reads it needs the .corpus(\"\(relativePath)\") trait",
+                sourceLocation: sourceLocation)
         }
         return nil
     }
@@ -46,5 +61,16 @@ public enum Corpus {
             if extensions.contains(url.pathExtension) { found.append(url) }
         }
         return found.sorted { $0.path < $1.path }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test only when every corpus folder in `relativePaths` is there — it is reported as skipped
+    /// otherwise — and always under CI (`CI` set), where a missing folder fails it.
+    public static func corpus(_ relativePaths: String..., sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        .enabled(
+            if: Corpus.isRequired || relativePaths.allSatisfy(Corpus.isPresent),
+            Comment(rawValue: "needs \(relativePaths.joined(separator: ", ")) in the corpus at \(Corpus.root.path)"),
+            sourceLocation: sourceLocation)
     }
 }

@@ -187,9 +187,8 @@ final class AtomDocumentDecoder: XMLEventHandler {
             }
         case .serviceError:
             // Some services send `<code></code>`: an empty field is no field.
-            let code = serviceError.code.flatMap { $0.isEmpty ? nil : " " + $0 } ?? ""
-            let message = serviceError.message.flatMap { $0.isEmpty ? nil : $0 } ?? "no message"
-            throw StreamError(kind: .serviceError, message: "IBM Connections error\(code): \(message)")
+            throw StreamError(
+                service: "IBM Connections error", code: serviceError.code, message: serviceError.message)
         }
     }
 

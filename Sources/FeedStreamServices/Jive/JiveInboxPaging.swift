@@ -60,8 +60,7 @@ enum JiveErrorDocument {
         guard let document = try? JSONItemParser<JSONValue>(path: "$", options: .jive).parseAll(body).first,
             let error = document["error"]
         else { return nil }
-        let status = error["status"]?.int64Value.map { " \($0)" } ?? ""
         let message = error["message"]?.stringValue ?? error.stringValue ?? error["code"]?.stringValue
-        return StreamError(kind: .serviceError, message: "Jive error\(status): \(message ?? "no message")")
+        return StreamError(service: "Jive error", code: error["status"]?.int64Value.map(String.init), message: message)
     }
 }

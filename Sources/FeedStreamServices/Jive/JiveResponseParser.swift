@@ -47,9 +47,8 @@ public final class JiveResponseParser<T: Decodable & Sendable>: StreamingParser 
             case .value(let value):
                 return value
             case .error(let status, let message):
-                let code = status.map { " \($0)" } ?? ""
                 let error = StreamError(
-                    kind: .serviceError, message: "Jive error\(code): \(message)", at: lines.endPosition,
+                    service: "Jive error", code: status.map(String.init), message: message, at: lines.endPosition,
                     path: "error")
                 failure = error
                 throw error
@@ -61,7 +60,7 @@ public final class JiveResponseParser<T: Decodable & Sendable>: StreamingParser 
 /// A Jive body: the value asked for, or Jive's error document.
 enum JiveResponseBody<T: Decodable & Sendable>: Decodable, Sendable {
     case value(T)
-    case error(status: Int?, message: String)
+    case error(status: Int?, message: String?)
 
     private struct ErrorDocument: Decodable {
         var status: Int?
@@ -73,7 +72,7 @@ enum JiveResponseBody<T: Decodable & Sendable>: Decodable, Sendable {
         if let container = try? decoder.container(keyedBy: JiveFieldKey.self), container.contains("error"),
             let error = try? container.decode(ErrorDocument.self, forKey: "error")
         {
-            self = .error(status: error.status, message: error.message ?? error.code ?? "no message")
+            self = .error(status: error.status, message: error.message ?? error.code)
             return
         }
         self = .value(try T(from: decoder))

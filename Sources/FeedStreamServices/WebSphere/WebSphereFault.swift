@@ -9,7 +9,8 @@ import Foundation
 /// - `exception`: a string, or an object with a `message` (Java exceptions serialized by the JSON binding).
 ///
 /// The message of the resulting `StreamError` (kind `.serviceError`) is the service's own, prefixed with
-/// `WebSphere fault` and the code when there is one.
+/// `WebSphere fault` and the code when there is one; the code and the message are also its `serviceCode` and
+/// `serviceMessage`.
 public enum WebSphereFault {
     /// The service error `body` holds, or `nil` when it is not a fault document.
     public static func serviceError(in body: [UInt8]) -> StreamError? {
@@ -36,8 +37,7 @@ public enum WebSphereFault {
     }
 
     private static func fault(code: String?, message: String?) -> StreamError {
-        let code = code.map { " \($0)" } ?? ""
-        return StreamError(kind: .serviceError, message: "WebSphere fault\(code): \(message ?? "no message")")
+        StreamError(service: "WebSphere fault", code: code, message: message)
     }
 
     private static func text(_ value: JSONValue?) -> String? {

@@ -39,16 +39,21 @@ extension TapeDecoder {
         return tape.withText(index, JSONNumberText.double)
     }
 
+    func float(_ index: Int) -> Float? {
+        guard tape[index].kind == .number else { return nil }
+        return tape.withText(index, JSONNumberText.float)
+    }
+
     /// What a scalar reader wanted, for its error.
     enum Expected {
-        case bool, string, integer(Any.Type), double, date, url
+        case bool, string, integer(Any.Type), double, float, date, url
 
         var description: String {
             switch self {
             case .bool: "a boolean"
             case .string: "a string"
             case .integer: "an integer"
-            case .double: "a number"
+            case .double, .float: "a number"
             case .date: "a date"
             case .url: "a URL"
             }
@@ -63,6 +68,8 @@ extension TapeDecoder {
             return corrupted("the number \(tape.string(index)) does not fit in \(type)", path: path)
         case (.double, .number):
             return corrupted("the number \(tape.string(index)) is out of the range of Double", path: path)
+        case (.float, .number):
+            return corrupted("the number \(tape.string(index)) is out of the range of Float", path: path)
         case (.date, .string):
             return corrupted("\"\(tape.string(index))\" is not a date", path: path)
         case (.url, .string):

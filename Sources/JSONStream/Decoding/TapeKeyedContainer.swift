@@ -24,7 +24,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value of the last member with this name, as JSON objects read in JavaScript.
     @inline(__always)
-    private func valueIndex(_ key: Key) -> Int? {
+    private func valueIndex(_ key: some CodingKey) -> Int? {
         var name = key.stringValue
         return name.withUTF8 { name in
             decoder.memberKeys.withUnsafeBufferPointer { keys in
@@ -37,7 +37,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    private func require(_ key: Key) throws -> Int {
+    private func require(_ key: some CodingKey) throws -> Int {
         guard let index = valueIndex(key) else {
             throw DecodingError.keyNotFound(
                 key,
@@ -80,7 +80,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return value
     }
 
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try decode(Double.self, forKey: key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        let index = try require(key)
+        guard let value = decoder.float(index) else { throw decoder.failure(.float, at: index, path: path(key)) }
+        return value
+    }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
@@ -122,7 +126,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try decodeIfPresent(Double.self, forKey: key).map(Float.init)
+        guard let index = present(key) else { return nil }
+        guard let value = decoder.float(index) else { throw decoder.failure(.float, at: index, path: path(key)) }
+        return value
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
@@ -159,11 +165,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder.detached(at: try require(key), depth: Int(depth), key: key).unkeyedContainer()
     }
 
+    /// The decoder of the member `super`, as `Codable` defines it; `Key` need not have a `super` case.
     func superDecoder() throws -> any Decoder {
-        try superDecoder(forKey: Key(stringValue: "super")!)
+        try superDecoder(under: MemberCodingKey.superKey)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
+        try superDecoder(under: key)
+    }
+
+    private func superDecoder(under key: some CodingKey) throws -> any Decoder {
         decoder.detached(at: try require(key), depth: Int(depth), key: key)
     }
 }

@@ -63,7 +63,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: Bool.Type) throws -> Bool { try next(.bool, decoder.bool) }
     mutating func decode(_ type: String.Type) throws -> String { try next(.string, decoder.string) }
     mutating func decode(_ type: Double.Type) throws -> Double { try next(.double, decoder.double) }
-    mutating func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next(.float, decoder.float) }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
@@ -119,7 +119,7 @@ struct TapeSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: Bool.Type) throws -> Bool { try read(.bool, decoder.bool) }
     func decode(_ type: String.Type) throws -> String { try read(.string, decoder.string) }
     func decode(_ type: Double.Type) throws -> Double { try read(.double, decoder.double) }
-    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+    func decode(_ type: Float.Type) throws -> Float { try read(.float, decoder.float) }
     func decode(_ type: Int.Type) throws -> Int { try integer() }
     func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     func decode(_ type: Int16.Type) throws -> Int16 { try integer() }

@@ -13,6 +13,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
 
     private enum Key {
         case results, statuses, searchMetadata, data, includes, meta, users, errors, error, message, detail, title
+        case code, status
         case maxID, sinceID, refreshURL, nextPage, nextResults, query, completedIn, resultsPerPage, count
         case newestID, oldestID, resultCount, nextToken, id, name, username, profileImageURL
     }
@@ -25,7 +26,8 @@ final class TwitterSearchDecoder: JSONEventHandler {
         ("next_results", .nextResults), ("query", .query), ("completed_in", .completedIn),
         ("results_per_page", .resultsPerPage), ("count", .count), ("newest_id", .newestID),
         ("oldest_id", .oldestID), ("result_count", .resultCount), ("next_token", .nextToken), ("id", .id),
-        ("name", .name), ("username", .username), ("profile_image_url", .profileImageURL),
+        ("name", .name), ("username", .username), ("profile_image_url", .profileImageURL), ("code", .code),
+        ("status", .status),
     ])
 
     private let limits: StreamLimits
@@ -47,7 +49,9 @@ final class TwitterSearchDecoder: JSONEventHandler {
     private var users: [Int64: TwitterUser] = [:]
     private var usersKnown = false
     private var user = (id: Int64?.none, name: String?.none, username: String?.none, image: String?.none)
-    private var serviceMessage: String?
+    /// The texts and the code of an error document (v1.1 `errors`, v2 `errors` or a problem document at the root);
+    /// the first of each is kept.
+    private var serviceError = (message: String?.none, detail: String?.none, title: String?.none, code: String?.none)
 
     init(limits: StreamLimits) {
         self.limits = limits
@@ -147,8 +151,12 @@ final class TwitterSearchDecoder: JSONEventHandler {
             releaseHeldTweets()
         case .root:
             releaseHeldTweets()
-            if let serviceMessage, page.format == nil {
-                throw StreamError(kind: .serviceError, message: "Twitter answered with an error: \(serviceMessage)")
+            if page.format == nil,
+                let text = serviceError.message ?? serviceError.detail ?? serviceError.title
+            {
+                var error = StreamError(service: "Twitter answered with an error", code: nil, message: text)
+                error.serviceCode = serviceError.code
+                throw error
             }
         default:
             break
@@ -193,10 +201,24 @@ final class TwitterSearchDecoder: JSONEventHandler {
         case (.includedUser, .name?): user.name = try value.text.required()
         case (.includedUser, .username?): user.username = try value.text.required()
         case (.includedUser, .profileImageURL?): user.image = try value.text.required()
-        case (.root, .error?), (.errorItem, .message?), (.errorItem, .detail?), (.errorItem, .title?):
-            if serviceMessage == nil, case .value(let text) = value.text { serviceMessage = text }
+        case (.root, .error?), (.errorItem, .message?):
+            if serviceError.message == nil, case .value(let text) = value.text { serviceError.message = text }
+        case (.root, .detail?), (.errorItem, .detail?):
+            if serviceError.detail == nil, case .value(let text) = value.text { serviceError.detail = text }
+        case (.root, .title?), (.errorItem, .title?):
+            if serviceError.title == nil, case .value(let text) = value.text { serviceError.title = text }
+        case (.root, .status?), (.errorItem, .code?):
+            if serviceError.code == nil { serviceError.code = Self.codeText(value) }
         default:
             break
+        }
+    }
+
+    /// An error code as the service wrote it: a number or a string.
+    private static func codeText(_ value: JSONScalar) -> String? {
+        switch value {
+        case .string(let bytes), .number(let bytes): String(decoding: bytes, as: UTF8.self)
+        default: nil
         }
     }
 

@@ -68,7 +68,6 @@ enum JSONNumberText {
         // so one multiplication or division rounds correctly.
         var mantissa: UInt64 = 0
         var digits = 0
-        var nonZero = false
         var scale = 0
         var exponent = 0
         var exponentNegative = false
@@ -85,7 +84,6 @@ enum JSONNumberText {
             if byte == 0x2E {
                 seenPoint = true
             } else if byte >= 0x30 && byte <= 0x39 {
-                if byte != 0x30 { nonZero = true }
                 if mantissa != 0 || byte != 0x30 {
                     digits += 1
                     if digits <= 19 {
@@ -122,8 +120,12 @@ enum JSONNumberText {
             result = power < 0 ? magnitude / exactPowersOfTen[-power] : magnitude * exactPowersOfTen[power]
             return negative ? -result : result
         }
-        guard let parsed = Double(String(decoding: text, as: UTF8.self)) else { return nil }
-        if parsed.isInfinite || (parsed == 0 && nonZero) { return nil }
-        return parsed
+        return FloatingPointText.finite(text, as: Double.self)
+    }
+
+    /// The `Float` nearest to the text, or `nil` when the magnitude overflows to infinity or a non-zero value
+    /// underflows to zero: read from the text itself, never rounded twice through `Double`.
+    static func float(_ text: UnsafeRawBufferPointer) -> Float? {
+        FloatingPointText.finite(text, as: Float.self)
     }
 }

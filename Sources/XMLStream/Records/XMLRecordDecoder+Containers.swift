@@ -10,7 +10,7 @@ struct XMLRecordKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] { decoder.tree.childNames(of: decoder.node).compactMap { Key(stringValue: $0) } }
 
     /// The first child named `key`, or -1; the search starts after the previous match.
-    private func find(_ key: Key) -> Int32 {
+    private func find(_ key: some CodingKey) -> Int32 {
         var name = key.stringValue
         let found = name.withUTF8 { bytes in
             decoder.tree.child(of: decoder.node, named: UnsafeRawBufferPointer(bytes), after: decoder.hint)
@@ -19,7 +19,7 @@ struct XMLRecordKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return found
     }
 
-    private func require(_ key: Key) throws -> Int32 {
+    private func require(_ key: some CodingKey) throws -> Int32 {
         let found = find(key)
         guard found >= 0 else {
             throw DecodingError.keyNotFound(
@@ -116,9 +116,16 @@ struct XMLRecordKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             elements: list(key))
     }
 
-    func superDecoder() throws -> any Decoder { decoder }
+    /// The decoder of the child element `super`, as `Codable` defines it; `Key` need not have a `super` case.
+    func superDecoder() throws -> any Decoder {
+        try superDecoder(under: MemberCodingKey.superKey)
+    }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
+        try superDecoder(under: key)
+    }
+
+    private func superDecoder(under key: some CodingKey) throws -> any Decoder {
         XMLRecordDecoder(tree: decoder.tree, node: try require(key), parent: decoder, key: key)
     }
 }

@@ -105,9 +105,8 @@ final class XMLRecordDecoder: Decoder {
         case .uint32: return reinterpret(try integer(UInt32.self, node: node, key: key), as: type)
         case .uint16: return reinterpret(try integer(UInt16.self, node: node, key: key), as: type)
         case .uint8: return reinterpret(try integer(UInt8.self, node: node, key: key), as: type)
-        case .double: return reinterpret(try read(node, key, "a number", XMLRecordScalars.double), as: type)
-        case .float:
-            return reinterpret(Float(try read(node, key, "a number", XMLRecordScalars.double)), as: type)
+        case .double: return reinterpret(try floatingPoint(Double.self, node: node, key: key), as: type)
+        case .float: return reinterpret(try floatingPoint(Float.self, node: node, key: key), as: type)
         case .decimal:
             return reinterpret(try read(node, key, "a decimal number", XMLRecordScalars.decimal), as: type)
         case .date: return reinterpret(try read(node, key, "a date", date), as: type)
@@ -119,6 +118,12 @@ final class XMLRecordDecoder: Decoder {
 
     func integer<I: FixedWidthInteger>(_ type: I.Type, node: Int32, key: (any CodingKey)?) throws -> I {
         try read(node, key, "an integer that fits in \(I.self)") { XMLRecordScalars.integer(I.self, $0) }
+    }
+
+    func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: F.Type, node: Int32, key: (any CodingKey)?
+    ) throws -> F {
+        try read(node, key, "a number in the range of \(F.self)") { XMLRecordScalars.floatingPoint(F.self, $0) }
     }
 
     /// Reads a node's text with `parse`; text it rejects is a type mismatch naming what was expected.

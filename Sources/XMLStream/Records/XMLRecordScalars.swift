@@ -49,8 +49,11 @@ enum XMLRecordScalars {
         return value
     }
 
-    /// A decimal or scientific number, or XML Schema's `INF`, `-INF` and `NaN`.
-    static func double(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    /// A decimal or scientific number rounded to nearest, or XML Schema's `INF`, `-INF` and `NaN`; `nil` for a
+    /// number the type cannot hold (its magnitude overflows, or it is not zero and underflows to zero).
+    static func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: F.Type, _ bytes: UnsafeRawBufferPointer
+    ) -> F? {
         let text = trim(bytes)
         switch String(decoding: text, as: UTF8.self) {
         case "INF", "+INF": return .infinity
@@ -59,7 +62,7 @@ enum XMLRecordScalars {
         default: break
         }
         guard isDecimalNumber(text) else { return nil }
-        return Double(String(decoding: text, as: UTF8.self))
+        return FloatingPointText.finite(text, as: type)
     }
 
     /// A `Decimal` from decimal or scientific notation, exactly as written.
