@@ -1,4 +1,4 @@
-import AtomStream
+import XMLStream
 import Foundation
 import StreamTestSupport
 import Testing
