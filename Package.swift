@@ -31,7 +31,7 @@ let package = Package(
             providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
         .target(name: "StreamCore"),
-        .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2"]),
+        .target(name: "AtomStream", dependencies: ["StreamCore", "CLibXML2", "JSONStream"]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
         .target(
             name: "FeedStreamNetworking",
