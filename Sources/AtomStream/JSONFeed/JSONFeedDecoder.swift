@@ -141,6 +141,9 @@ final class JSONFeedDecoder: JSONEventReceiver {
         case (.attachments, _, false):
             attachment = AttachmentState()
             contexts.append(.attachment)
+        case (.root, let key?, _), (.item, let key?, _), (.person, let key?, _), (.attachment, let key?, _):
+            guard !key.holdsContainer else { fallthrough }
+            throw mismatch("expected a string or number, found \(array ? "an array" : "an object")")
         default: skipDepth = 1
         }
     }

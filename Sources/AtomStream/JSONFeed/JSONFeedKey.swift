@@ -7,6 +7,15 @@ enum JSONFeedKey: Sendable {
     case id, url, externalURL, contentHTML, contentText, summary, image, bannerImage, datePublished, dateModified
     case tags, attachments, name, avatar, mimeType, sizeInBytes, durationInSeconds
 
+    /// Whether the member may hold an array or object (elsewhere, or in forms nobody reads, it is skipped); every
+    /// other member JSON Feed defines holds a string or a number.
+    var holdsContainer: Bool {
+        switch self {
+        case .items, .author, .authors, .tags, .attachments: true
+        default: false
+        }
+    }
+
     static let table = KeyTable<JSONFeedKey>([
         ("version", .version), ("title", .title), ("home_page_url", .homePageURL), ("feed_url", .feedURL),
         ("description", .description), ("next_url", .nextURL), ("icon", .icon), ("favicon", .favicon),
