@@ -87,7 +87,8 @@ final class JSONFeedDecoder: JSONEventReceiver {
     /// member only 1.1 defines, 1.0 otherwise.
     static func format(version: String?, usesVersion11: Bool) -> String {
         if let version {
-            let trimmed = version.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+            var trimmed = PodcastValueText.trimmed(version)
+            while trimmed.hasSuffix("/") { trimmed.removeLast() }
             if trimmed.hasSuffix("version/1.1") { return "json1.1" }
             if trimmed.hasSuffix("version/1") || trimmed.hasSuffix("version/1.0") { return "json1.0" }
         }

@@ -2,7 +2,7 @@
 /// or every object of the item depending on where they stand.
 extension PodcastReader {
     mutating func startMedia(_ tag: XMLStartTag, resolve: (String) -> String) -> PodcastElement? {
-        func attribute(_ name: XMLName) -> String? { PodcastValueText.nonEmpty(tag.string(of: name)) }
+        func attribute(_ name: XMLName) -> String? { PodcastValueText.attribute(tag.value(of: name)) }
         switch tag.localName {
         case names.content:
             let content = MediaContent(
@@ -74,6 +74,7 @@ extension PodcastReader {
             change(&groupMedia!)
         } else {
             change(&itemMedia)
+            hasItemMedia = true
         }
     }
 

@@ -12,6 +12,8 @@ struct PodcastReader {
     var media: [MediaContent] = []
     /// Media RSS elements at the item level, which apply to every object of the item (or stand alone).
     var itemMedia = MediaContent()
+    /// Whether ``itemMedia`` holds anything.
+    var hasItemMedia = false
     /// Those of the open `media:group`, and where its objects start in ``media``.
     var groupMedia: MediaContent?
     var groupStart = 0
@@ -55,15 +57,16 @@ struct PodcastReader {
 
     /// Hands over the finished episode's fields and media objects and starts the next episode.
     mutating func takeEpisode() -> (podcast: PodcastEpisodeInfo?, media: [MediaContent]?) {
-        if !media.isEmpty || itemMedia != MediaContent() {
+        if hasItemMedia {
             for index in media.indices { Self.fill(&media[index], from: itemMedia) }
             if media.isEmpty { media.append(itemMedia) }
+            itemMedia = MediaContent()
+            hasItemMedia = false
         }
         let taken = (episode.isEmpty ? nil : episode, media.isEmpty ? nil : media)
         hasEpisodeFields = false
         episode = PodcastEpisodeInfo()
         media = []
-        itemMedia = MediaContent()
         groupMedia = nil
         openContent = nil
         return taken
@@ -90,10 +93,10 @@ struct PodcastReader {
     ) -> PodcastElement? {
         switch (tag.localName, scope) {
         case (names.image, _):
-            if let href = PodcastValueText.nonEmpty(tag.string(of: names.href)) { setImage(resolve(href), scope) }
+            if let href = PodcastValueText.attribute(tag.value(of: names.href)) { setImage(resolve(href), scope) }
             return .image
         case (names.category, .show):
-            if let term = PodcastValueText.nonEmpty(tag.string(of: names.text)) { startCategory(term) }
+            if let term = PodcastValueText.attribute(tag.value(of: names.text)) { startCategory(term) }
             return .category
         case (names.explicit, _): return .explicit
         case (names.block, _): return .block
@@ -116,7 +119,7 @@ struct PodcastReader {
     private mutating func startPodcast(
         _ tag: XMLStartTag, scope: PodcastScope, resolve: (String) -> String
     ) -> PodcastElement? {
-        func attribute(_ name: XMLName) -> String? { PodcastValueText.nonEmpty(tag.string(of: name)) }
+        func attribute(_ name: XMLName) -> String? { PodcastValueText.attribute(tag.value(of: name)) }
         func url(_ name: XMLName) -> String? { attribute(name).map(resolve) }
         switch tag.localName {
         case names.person:
@@ -211,10 +214,10 @@ struct PodcastReader {
             if tag.localName == names.email { return .ownerEmail }
             return nil
         case .category where names.isITunes(tag.namespace) && tag.localName == names.category:
-            if let term = PodcastValueText.nonEmpty(tag.string(of: names.text)) { nestCategory(term) }
+            if let term = PodcastValueText.attribute(tag.value(of: names.text)) { nestCategory(term) }
             return nil
         case .value where tag.namespace == names.podcast && tag.localName == names.valueRecipient:
-            func attribute(_ name: XMLName) -> String? { PodcastValueText.nonEmpty(tag.string(of: name)) }
+            func attribute(_ name: XMLName) -> String? { PodcastValueText.attribute(tag.value(of: name)) }
             if let address = attribute(names.address) {
                 value?.recipients.append(
                     PodcastValueRecipient(
@@ -225,7 +228,7 @@ struct PodcastReader {
             }
             return .valueRecipient
         case .alternateEnclosure where tag.namespace == names.podcast && tag.localName == names.source:
-            if let uri = PodcastValueText.nonEmpty(tag.string(of: names.uri)) {
+            if let uri = PodcastValueText.attribute(tag.value(of: names.uri)) {
                 alternateEnclosure?.sources.append(resolve(uri))
             }
             return .source

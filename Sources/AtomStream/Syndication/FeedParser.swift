@@ -1,7 +1,7 @@
 import StreamCore
 
 /// Decodes a feed of any syndication format — Atom 1.0, Atom 0.3, RSS 0.90, 0.91, 0.92, 0.93, 0.94, 1.0 (RDF)
-/// and 2.0 — pushed in chunks of any size, returning each entry or item as an ``AtomEntry`` as soon as its
+/// and 2.0, JSON Feed 1.0 and 1.1 — pushed in chunks of any size, returning each entry or item as an ``AtomEntry`` as soon as its
 /// closing tag has been parsed.
 ///
 /// ```swift
@@ -43,6 +43,15 @@ import StreamCore
 /// `logo`, `itunes:category` → categories with scheme `http://www.itunes.com/`, `itunes:summary` / `subtitle` →
 /// `subtitle` when there is no `description`, `atom:link` → `links` and
 /// `rel="next"` / `previous` / `first` / `last` → `nextURL` … `lastURL`.
+///
+/// A document whose first byte after a byte order mark and white space is `{` is a JSON Feed (jsonfeed.org 1.0 or
+/// 1.1, `json1.0` / `json1.1`), decoded on the yajl engine item by item: `url` → an alternate link, `external_url` →
+/// `related`, `content_html` / `content_text` → `content`, `summary`, `date_published` / `date_modified`, `authors`
+/// (or `author`), `tags` → categories, `attachments` → `enclosure` links, `image` / `banner_image` →
+/// ``AtomEntry/media``; the top level fills ``AtomFeed`` (`next_url` → `nextURL`, `icon` → `logo`, `favicon` → `icon`).
+///
+/// In every format the iTunes, Podcasting 2.0 and Media RSS elements are also typed: ``AtomFeed/podcast``,
+/// ``AtomEntry/podcast`` and ``AtomEntry/media`` (`nil` when there are none).
 ///
 /// Dates are read by ``DateParser`` (RFC 822 in all its real variants, W3C-DTF, RFC 3339). RSS 0.91 documents
 /// written against Netscape's DTD use HTML's named entities (`&eacute;`, `&nbsp;`): `FeedParser` replaces all of
