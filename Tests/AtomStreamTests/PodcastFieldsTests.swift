@@ -40,7 +40,7 @@ struct PodcastFieldsTests {
         <itunes:title>First</itunes:title><itunes:duration>1:02:03.5</itunes:duration>
         <itunes:explicit>yes</itunes:explicit><itunes:image href="https://x.org/e1.jpg"/>
         <itunes:episode>1</itunes:episode><itunes:season>2</itunes:season><itunes:episodeType>Full</itunes:episodeType>
-        <itunes:block>Yes</itunes:block>
+        <itunes:block>yes</itunes:block>
         <podcast:transcript url="e1.vtt" type="text/vtt" language="en" rel="captions"/>
         <podcast:transcript url="https://x.org/e1.json" type="application/json"/>
         <podcast:chapters url="https://x.org/e1.json" type="application/json+chapters"/>
@@ -196,12 +196,25 @@ struct PodcastFieldsTests {
     }
 
     @Test(
-        "itunes:explicit from yes/true/explicit and no/false/clean",
+        "itunes:explicit from yes/true/explicit and no/false/clean, as feedparser reads it (YES is unknown)",
         arguments: [
-            ("yes", true), ("True", true), ("explicit", true), ("no", false), ("FALSE", false), ("clean", false),
-        ])
-    func explicit(text: String, flag: Bool) {
-        #expect(episode("<itunes:explicit>\(text)</itunes:explicit>")?.explicit == flag)
+            ("yes", true), ("true", true), ("explicit", true), ("no", false), ("false", false), ("clean", false),
+            ("YES", nil), ("maybe", nil),
+        ] as [(String, Bool?)])
+    func explicit(text: String, flag: Bool?) {
+        #expect(episode("<itunes:title>t</itunes:title><itunes:explicit>\(text)</itunes:explicit>")?.explicit == flag)
+    }
+
+    @Test(
+        "itunes:block is on only for yes, as feedparser reads it",
+        arguments: [("yes", true), ("no", false), ("true", false), ("YES", false)])
+    func block(text: String, flag: Bool) {
+        #expect(episode("<itunes:block>\(text)</itunes:block>")?.block == flag)
+    }
+
+    @Test("itunes:image written with url instead of href still gives the image")
+    func imageURL() {
+        #expect(episode(#"<itunes:image url="http://a.b/i.png"/>"#)?.image == "http://a.b/i.png")
     }
 
     @Test("Feeds without podcast fields: no podcast, no media, extensions unchanged")

@@ -93,7 +93,10 @@ struct PodcastReader {
     ) -> PodcastElement? {
         switch (tag.localName, scope) {
         case (names.image, _):
-            if let href = PodcastValueText.attribute(tag.value(of: names.href)) { setImage(resolve(href), scope) }
+            // Some feeds write `url` for `href`; feedparser reads it.
+            if let href = PodcastValueText.attribute(tag.value(of: names.href) ?? tag.value(of: names.url)) {
+                setImage(resolve(href), scope)
+            }
             return .image
         case (names.category, .show):
             if let term = PodcastValueText.attribute(tag.value(of: names.text)) { startCategory(term) }
@@ -255,7 +258,9 @@ struct PodcastReader {
             guard let flag = value.flatMap(PodcastValueText.explicit) else { return }
             if scope == .show { show.explicit = flag } else { episode.explicit = flag }
         case .block, .podcastBlock:
-            guard let flag = value.flatMap(PodcastValueText.flag) else { return }
+            // `itunes:block` is on only when it says `yes` (feedparser reads `YES` and `true` as off).
+            let flag = element == .block ? value == "yes" : value.flatMap(PodcastValueText.flag)
+            guard let flag else { return }
             if scope == .show { show.block = flag } else { episode.block = flag }
         case .type: show.type = value?.lowercased()
         case .complete: show.complete = value.flatMap(PodcastValueText.flag)

@@ -41,16 +41,17 @@ enum PodcastValueText {
         return total
     }
 
-    /// `itunes:explicit`: `yes`, `true`, `explicit` are `true`; `no`, `false`, `clean` are `false`.
+    /// `itunes:explicit`: `yes`, `true`, `explicit` are `true`; `no`, `false`, `clean` are `false`; anything else
+    /// (`YES` included) is unknown, as feedparser reads it.
     static func explicit(_ text: String) -> Bool? {
-        switch trimmed(text).lowercased() {
+        switch trimmed(text) {
         case "yes", "true", "explicit": true
         case "no", "false", "clean": false
         default: nil
         }
     }
 
-    /// `yes` / `true` (`itunes:block`, `itunes:complete`, `podcast:locked`); `no` / `false` are `false`.
+    /// `yes` / `true` (`itunes:complete`, `podcast:locked`, `podcast:block`, …); `no` / `false` are `false`.
     static func flag(_ text: String) -> Bool? {
         switch trimmed(text).lowercased() {
         case "yes", "true": true

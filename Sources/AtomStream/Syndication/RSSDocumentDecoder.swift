@@ -302,6 +302,8 @@ final class RSSDocumentDecoder: XMLEventHandler {
                 if let href = tag.string(of: names.href) {
                     try appendExtension(namespace: namespace, localName: tag.localName, value: resolve(href))
                     if !href.isEmpty { podcast.image(resolve(href), scope: .episode) }
+                } else if let url = PodcastValueText.attribute(tag.value(of: names.url)) {
+                    podcast.image(resolve(url), scope: .episode)
                 }
                 return .ignored
             }
