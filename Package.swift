@@ -33,7 +33,7 @@ let package = Package(
         ),
         .target(name: "StreamCore"),
         .target(name: "XMLStream", dependencies: ["StreamCore", "CLibXML2"]),
-        .target(name: "AtomStream", dependencies: ["StreamCore", "XMLStream"]),
+        .target(name: "AtomStream", dependencies: ["StreamCore", "XMLStream", "JSONStream"]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
         .target(
             name: "FeedStreamNetworking",

@@ -58,7 +58,7 @@ public final class AtomParser: StreamingParser {
         let decoder = AtomDocumentDecoder.Box()
         engine = XMLPushParser(recover: options.recover, defaultEncoding: options.defaultEncoding) { names in
             let made = AtomDocumentDecoder(
-                names: AtomNames(names), limits: options.limits, documentBase: options.baseURL,
+                names: AtomNames(names), podcastNames: PodcastNames(names), limits: options.limits, documentBase: options.baseURL,
                 recovers: options.recover)
             decoder.value = made
             return made

@@ -8,7 +8,7 @@ import JSONStream
 enum FuzzTarget: String {
     case atom, atomRecover = "atom-recover", twitterSearch = "twitter-search", twitterStream = "twitter-stream"
     case jiveInbox = "jive-inbox", jsonItems = "json-items", xmlItems = "xml-items", feed
-    case feedRecover = "feed-recover"
+    case feedRecover = "feed-recover", feedJSON = "feed-json"
 
     /// The target named by `FEEDSTREAM_FUZZ_TARGET` (libFuzzer passes no arguments to the harness).
     static let selected: FuzzTarget = {
@@ -32,6 +32,8 @@ enum FuzzTarget: String {
             let paths = ["results/person", "householdMemberTypes/householdMemberType", "feed/entry", "person"]
             check(bytes) { XMLItemParser<XMLRecordValue>(path: paths[bytes.count % paths.count]) }
         case .feed: check(bytes) { FeedParser() }
+        // FeedParser on JSON Feed documents (the seeds differ from `feed`'s; the sniffing is the same code).
+        case .feedJSON: check(bytes) { FeedParser() }
         // As atom-recover, with FeedParser's own repairs (MarkupRepair) in front of libxml2's.
         case .feedRecover: check(bytes, chunkInvariant: false) { FeedParser(options: .init(recover: true)) }
         }

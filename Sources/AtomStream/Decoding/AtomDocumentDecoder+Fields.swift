@@ -170,6 +170,10 @@ extension AtomDocumentDecoder {
     func finishExtension(namespace: XMLName, localName: XMLName) throws(StreamError) {
         let value = takeText()
         guard !extensionHasChildren else { return }
+        try appendExtension(namespace: namespace, localName: localName, value: value)
+    }
+
+    func appendExtension(namespace: XMLName, localName: XMLName, value: String) throws(StreamError) {
         try countItemBytes(value.utf8.count)
         let strings = nameStrings.strings(namespace: namespace, localName: localName)
         entry.extensions.append(
@@ -283,11 +287,7 @@ extension AtomDocumentDecoder {
 
     /// Resolves a reference against the current `xml:base` or document URL; absolute references stay as they are.
     func resolve(_ reference: String) -> String {
-        guard let base = currentBase, !Self.hasScheme(reference) else { return reference }
-        guard let baseURL = URL(string: base), let resolved = URL(string: reference, relativeTo: baseURL) else {
-            return reference
-        }
-        return resolved.absoluteString
+        URLResolution.resolve(reference, against: currentBase)
     }
 
     static func hasScheme(_ reference: String) -> Bool {

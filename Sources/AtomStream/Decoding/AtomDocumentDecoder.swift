@@ -37,6 +37,8 @@ final class AtomDocumentDecoder: XMLEventHandler {
     @exclusivity(unchecked) var nameStrings = NameStrings()
     var serviceError: (code: String?, message: String?) = (nil, nil)
     var extensionHasChildren = false
+    /// The typed iTunes, Podcasting 2.0 and Media RSS fields.
+    @exclusivity(unchecked) var podcast: PodcastReader
 
     /// Collected character data and the mode it is collected in.
     @exclusivity(unchecked) var text = ByteAccumulator()
@@ -51,8 +53,12 @@ final class AtomDocumentDecoder: XMLEventHandler {
     /// Whether to repair what libxml2's recover mode lets through (see `AtomDocumentDecoder+Recovery.swift`).
     let recovers: Bool
 
-    init(names: AtomNames, limits: StreamLimits, documentBase: String?, recovers: Bool = false) {
+    init(
+        names: AtomNames, podcastNames: PodcastNames, limits: StreamLimits, documentBase: String?,
+        recovers: Bool = false
+    ) {
         self.names = names
+        podcast = PodcastReader(names: podcastNames)
         self.limits = limits
         self.documentBase = documentBase
         self.recovers = recovers
@@ -70,6 +76,9 @@ final class AtomDocumentDecoder: XMLEventHandler {
         entryShape.remember(entry)
         var finished = entryShape.makeEntry()
         swap(&finished, &entry)
+        if podcast.hasEpisodeFields {
+            (finished.podcast, finished.media) = podcast.takeEpisode()
+        }
         completed.append(finished)
         entryBytes = 0
     }
@@ -117,6 +126,10 @@ final class AtomDocumentDecoder: XMLEventHandler {
         case .extensionElement:
             extensionHasChildren = true
             frames.append(AtomFrame(role: .ignored, localName: tag.localName, setsBase: false))
+        case .podcast(let element, let scope, _):
+            extensionHasChildren = true
+            let role = try podcastChildRole(tag, of: element, scope)
+            frames.append(AtomFrame(role: role, localName: tag.localName, setsBase: false))
         case .feed:
             let setsBase = pushBase(tag)
             frames.append(AtomFrame(role: try feedChildRole(for: tag), localName: tag.localName, setsBase: setsBase))
@@ -175,6 +188,9 @@ final class AtomDocumentDecoder: XMLEventHandler {
             finishPerson(role, scope: scope)
         case .extensionElement(let namespace, let localName):
             try finishExtension(namespace: namespace, localName: localName)
+        case .podcast(let element, let scope, let keepsExtension):
+            try finishPodcast(
+                element, scope, keepsExtension: keepsExtension, namespace: namespace, localName: localName)
         case .entry:
             completeEntry()
         case .feed:
@@ -271,6 +287,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
         if tag.namespace == names.feedHistory && tag.localName == names.complete {
             feed.complete = true
         }
+        if podcast.reads(tag.namespace) { return try podcastRole(tag, .feed, keepsExtension: false) ?? .ignored }
         return .ignored
     }
 
@@ -307,6 +324,7 @@ final class AtomDocumentDecoder: XMLEventHandler {
             }
             return .ignored
         }
+        if podcast.reads(tag.namespace), let role = try podcastRole(tag, .entry, keepsExtension: true) { return role }
         extensionHasChildren = false
         beginText()
         return .extensionElement(namespace: tag.namespace, localName: tag.localName)

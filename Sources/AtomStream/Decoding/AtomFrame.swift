@@ -25,6 +25,9 @@ enum AtomRole {
     case personField(PersonField)
     /// A child of the entry outside the Atom namespace: kept when it holds only text.
     case extensionElement(namespace: XMLName, localName: XMLName)
+    /// An iTunes, Podcasting 2.0 or Media RSS element read by the ``PodcastReader``; `keepsExtension` when it is a
+    /// child of the entry that `extensions` keeps as before (if it holds only text).
+    case podcast(PodcastElement, AtomScope, keepsExtension: Bool)
     /// An element the model does not hold; its whole subtree is skipped.
     case ignored
 }
@@ -33,6 +36,8 @@ enum AtomRole {
 enum AtomScope {
     case feed
     case entry
+
+    var podcastScope: PodcastScope { self == .feed ? .show : .episode }
 }
 
 enum TextField {

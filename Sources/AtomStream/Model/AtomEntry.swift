@@ -1,7 +1,7 @@
 import Foundation
 
 /// One `entry` of an Atom feed, complete as soon as its closing tag has been parsed.
-public struct AtomEntry: Sendable, Hashable, Codable {
+public struct AtomEntry: Sendable, Hashable {
     /// The entry's permanent id.
     public var id: String?
     /// The entry's own title — never the feed's, a `source`'s or an author's.
@@ -28,13 +28,23 @@ public struct AtomEntry: Sendable, Hashable, Codable {
     public var inReplyTo: [AtomReplyReference]
     /// Every text-only child element outside the Atom namespace, in document order.
     public var extensions: [AtomExtensionElement]
+    /// The typed podcast fields (iTunes, Podcasting 2.0, JSON Feed attachment durations); `nil` when there are none.
+    public var podcast: PodcastEpisodeInfo? {
+        get { podcastStorage?.value }
+        set { podcastStorage = newValue.map(PodcastEpisodeStorage.init) }
+    }
+    /// Held out of line: most entries have none, and an entry is moved several times on its way out of a decoder.
+    var podcastStorage: PodcastEpisodeStorage?
+    /// The typed media objects (Media RSS, JSON Feed images), in document order; `nil` when there are none.
+    public var media: [MediaContent]?
 
     /// Creates an entry.
     public init(
         id: String? = nil, title: AtomText? = nil, summary: AtomText? = nil, content: AtomContent? = nil,
         published: Date? = nil, updated: Date? = nil, authors: [AtomPerson] = [], contributors: [AtomPerson] = [],
         links: [AtomLink] = [], categories: [AtomCategory] = [], rights: AtomText? = nil,
-        inReplyTo: [AtomReplyReference] = [], extensions: [AtomExtensionElement] = []
+        inReplyTo: [AtomReplyReference] = [], extensions: [AtomExtensionElement] = [],
+        podcast: PodcastEpisodeInfo? = nil, media: [MediaContent]? = nil
     ) {
         self.id = id
         self.title = title
@@ -49,6 +59,8 @@ public struct AtomEntry: Sendable, Hashable, Codable {
         self.rights = rights
         self.inReplyTo = inReplyTo
         self.extensions = extensions
+        self.podcastStorage = podcast.map(PodcastEpisodeStorage.init)
+        self.media = media
     }
 
     /// The first link with the given relation.

@@ -7,7 +7,7 @@ import Foundation
 public struct AtomFeed: Sendable, Hashable, Codable {
     /// The syndication format: `atom1.0` from ``AtomParser``; from ``FeedParser`` also `atom0.3`, `rss0.90`,
     /// `rss0.91`, `rss0.92`, `rss0.93`, `rss0.94`, `rss1.0`, `rss2.0`, or `rss` for an `rss` root whose `version`
-    /// is missing or unknown. (`atompub` for an AtomPub service or category document.)
+    /// is missing or unknown; `json1.0` or `json1.1` for a JSON Feed. (`atompub` for an AtomPub service or category document.)
     public var format: String
     /// The feed's permanent id.
     public var id: String?
@@ -47,6 +47,8 @@ public struct AtomFeed: Sendable, Hashable, Codable {
     public var lastURL: String?
     /// Feed history `fh:complete` (RFC 5005): the feed holds every entry there is.
     public var complete: Bool?
+    /// The typed podcast fields of the show (iTunes, Podcasting 2.0); `nil` when there are none.
+    public var podcast: PodcastFeedInfo?
 
     /// Creates feed metadata.
     public init(
@@ -54,7 +56,8 @@ public struct AtomFeed: Sendable, Hashable, Codable {
         updated: Date? = nil, authors: [AtomPerson] = [], links: [AtomLink] = [], categories: [AtomCategory] = [],
         generator: AtomGenerator? = nil, icon: String? = nil, logo: String? = nil, rights: AtomText? = nil,
         totalResults: Int? = nil, startIndex: Int? = nil, itemsPerPage: Int? = nil, nextURL: String? = nil,
-        previousURL: String? = nil, firstURL: String? = nil, lastURL: String? = nil, complete: Bool? = nil
+        previousURL: String? = nil, firstURL: String? = nil, lastURL: String? = nil, complete: Bool? = nil,
+        podcast: PodcastFeedInfo? = nil
     ) {
         self.format = format
         self.id = id
@@ -76,6 +79,7 @@ public struct AtomFeed: Sendable, Hashable, Codable {
         self.firstURL = firstURL
         self.lastURL = lastURL
         self.complete = complete
+        self.podcast = podcast
     }
 }
 

@@ -133,7 +133,8 @@ final class FeedDocumentDecoder: XMLEventHandler {
 
     private func chooseDecoder(for tag: XMLStartTag) throws(StreamError) {
         if tag.localName == rss || (tag.localName == rdfRoot && tag.namespace == rdf) {
-            let decoder = RSSDocumentDecoder(names: RSSNames(table), limits: limits, documentBase: documentBase)
+            let decoder = RSSDocumentDecoder(
+                names: RSSNames(table), podcastNames: PodcastNames(table), limits: limits, documentBase: documentBase)
             rssDecoder = decoder
             rssEvents = Unmanaged.passUnretained(decoder)
             try decoder.startElement(tag)
@@ -149,7 +150,8 @@ final class FeedDocumentDecoder: XMLEventHandler {
                 message: "the root element <\(tag.localName.string)> in \(namespace) is not an Atom or RSS feed")
         }
         let decoder = AtomDocumentDecoder(
-            names: names, limits: limits, documentBase: documentBase, recovers: recovers)
+            names: names, podcastNames: PodcastNames(table), limits: limits, documentBase: documentBase,
+            recovers: recovers)
         atom = decoder
         atomEvents = Unmanaged.passUnretained(decoder)
         try decoder.startElement(tag)

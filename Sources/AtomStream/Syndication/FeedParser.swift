@@ -2,7 +2,7 @@ import StreamCore
 @_spi(XMLEngine) import XMLStream
 
 /// Decodes a feed of any syndication format — Atom 1.0, Atom 0.3, RSS 0.90, 0.91, 0.92, 0.93, 0.94, 1.0 (RDF)
-/// and 2.0 — pushed in chunks of any size, returning each entry or item as an ``AtomEntry`` as soon as its
+/// and 2.0, JSON Feed 1.0 and 1.1 — pushed in chunks of any size, returning each entry or item as an ``AtomEntry`` as soon as its
 /// closing tag has been parsed.
 ///
 /// ```swift
@@ -45,6 +45,15 @@ import StreamCore
 /// `subtitle` when there is no `description`, `atom:link` → `links` and
 /// `rel="next"` / `previous` / `first` / `last` → `nextURL` … `lastURL`.
 ///
+/// A document whose first byte after a byte order mark and white space is `{` is a JSON Feed (jsonfeed.org 1.0 or
+/// 1.1, `json1.0` / `json1.1`), decoded on the yajl engine item by item: `url` → an alternate link, `external_url` →
+/// `related`, `content_html` / `content_text` → `content`, `summary`, `date_published` / `date_modified`, `authors`
+/// (or `author`), `tags` → categories, `attachments` → `enclosure` links, `image` / `banner_image` →
+/// ``AtomEntry/media``; the top level fills ``AtomFeed`` (`next_url` → `nextURL`, `icon` → `logo`, `favicon` → `icon`).
+///
+/// In every format the iTunes, Podcasting 2.0 and Media RSS elements are also typed: ``AtomFeed/podcast``,
+/// ``AtomEntry/podcast`` and ``AtomEntry/media`` (`nil` when there are none).
+///
 /// Dates are read by ``DateParser`` (RFC 822 in all its real variants, W3C-DTF, RFC 3339). RSS 0.91 documents
 /// written against Netscape's DTD use HTML's named entities (`&eacute;`, `&nbsp;`): `FeedParser` replaces all of
 /// HTML 4's without reading any DTD. Two faults of feeds in the wild are read as feed readers read them, where
@@ -58,13 +67,24 @@ public final class FeedParser: StreamingParser {
     /// How the parser reads: the same options as ``AtomParser``'s.
     public typealias Options = AtomParser.Options
 
+    /// Which syntax the document is in, known at its first byte after a byte order mark and white space.
+    private enum Syntax {
+        case undecided, xml, json
+    }
+
+    private let options: Options
     private let engine: XMLPushParser
     private let decoder: FeedDocumentDecoder
     private var intake = ChunkIntake()
     private var lifecycle = StreamLifecycle()
+    private var syntax = Syntax.undecided
+    /// Bytes of a UTF-8 byte order mark seen at the very start.
+    private var byteOrderMarkBytes = 0
+    private var json: JSONFeedReader?
 
     /// Creates a parser.
     public init(options: Options = Options()) {
+        self.options = options
         let box = FeedDocumentDecoder.Box()
         engine = XMLPushParser(
             recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true,
@@ -80,23 +100,91 @@ public final class FeedParser: StreamingParser {
 
     /// The feed's (or channel's) metadata as read so far, with its ``AtomFeed/format``; complete after
     /// ``finish()``. Before the root element has arrived the format is empty.
-    public var feed: AtomFeed { decoder.feed }
+    public var feed: AtomFeed {
+        if case .json = syntax, let json { return json.decoder.feed }
+        return decoder.feed
+    }
 
     /// In recover mode, every fault that was repaired instead of reported, with its position (the first 1,000).
     /// Empty in strict mode, where the first fault is thrown.
     public var warnings: [StreamError] { engine.warnings }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [AtomEntry] {
-        try lifecycle.parse(
-            { () throws(StreamError) in
-                try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-            }, completed: decoder.takeCompleted)
+        try lifecycle.parse({ () throws(StreamError) in try take(chunk) }, completed: takeCompleted)
     }
 
     public func finish() throws -> [AtomEntry] {
         try lifecycle.finish(
             { () throws(StreamError) in
-                try engine.finish(&intake)
-            }, completed: decoder.takeCompleted)
+                if case .json = syntax, let json {
+                    try json.finish()
+                } else {
+                    try engine.finish(&intake)
+                }
+            }, completed: takeCompleted)
+    }
+
+    private func take(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
+        switch syntax {
+        case .xml: try feedXML(chunk)
+        case .json: try json!.parse(chunk)
+        case .undecided: try sniff(chunk)
+        }
+    }
+
+    private func feedXML(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
+        try intake.take(bytes) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
+    }
+
+    /// Looks for the first byte after a byte order mark and white space: `{` starts a JSON Feed (and `[` is JSON
+    /// too, refused as no feed), anything else markup. What precedes it goes to both readers (each skips it, counting it for positions), so nothing is
+    /// held however long it is.
+    private func sniff(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
+        var index = 0
+        while index < chunk.count {
+            let byte = chunk[index]
+            if byteOrderMarkBytes < 3, isAtStart, byte == Self.byteOrderMark[byteOrderMarkBytes] {
+                byteOrderMarkBytes += 1
+                leadingBytes += 1
+                index += 1
+                continue
+            }
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+            leadingBytes += 1
+            index += 1
+        }
+        let prefix = UnsafeRawBufferPointer(rebasing: chunk[..<index])
+        if !prefix.isEmpty {
+            try feedXML(prefix)
+            try jsonReader().parse(prefix)
+        }
+        guard index < chunk.count else { return }
+        let rest = UnsafeRawBufferPointer(rebasing: chunk[index...])
+        if chunk[index] == UInt8(ascii: "{") || chunk[index] == UInt8(ascii: "[") {
+            syntax = .json
+            try jsonReader().parse(rest)
+        } else {
+            syntax = .xml
+            json = nil
+            try feedXML(rest)
+        }
+    }
+
+    /// Bytes seen before the first significant one.
+    private var leadingBytes = 0
+    /// Whether every byte so far belongs to a byte order mark, which only the first bytes can be.
+    private var isAtStart: Bool { leadingBytes == byteOrderMarkBytes }
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    private func jsonReader() -> JSONFeedReader {
+        if let json { return json }
+        let made = JSONFeedReader(limits: options.limits, documentBase: options.baseURL)
+        json = made
+        return made
+    }
+
+    private func takeCompleted() -> [AtomEntry] {
+        if case .json = syntax, let json { return json.decoder.takeCompleted() }
+        return decoder.takeCompleted()
     }
 }

@@ -214,11 +214,7 @@ extension RSSDocumentDecoder {
 
     /// Resolves a reference against the current `xml:base` or document URL; absolute references stay as they are.
     func resolve(_ reference: String) -> String {
-        guard let base = currentBase, !AtomDocumentDecoder.hasScheme(reference) else { return reference }
-        guard let baseURL = URL(string: base), let resolved = URL(string: reference, relativeTo: baseURL) else {
-            return reference
-        }
-        return resolved.absoluteString
+        URLResolution.resolve(reference, against: currentBase)
     }
 
     /// Whether elements are still open: the document is incomplete.

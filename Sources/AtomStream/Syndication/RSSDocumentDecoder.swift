@@ -47,9 +47,12 @@ final class RSSDocumentDecoder: XMLEventHandler {
     @exclusivity(unchecked) var extensionHasChildren = false
     @exclusivity(unchecked) var nameStrings = NameStrings()
     @exclusivity(unchecked) var recentStrings = RecentStrings()
+    /// The typed iTunes, Podcasting 2.0 and Media RSS fields.
+    @exclusivity(unchecked) var podcast: PodcastReader
 
-    init(names: RSSNames, limits: StreamLimits, documentBase: String?) {
+    init(names: RSSNames, podcastNames: PodcastNames, limits: StreamLimits, documentBase: String?) {
         self.names = names
+        podcast = PodcastReader(names: podcastNames)
         self.limits = limits
         self.documentBase = documentBase
         feed = AtomFeed(format: "rss")
@@ -101,8 +104,16 @@ final class RSSDocumentDecoder: XMLEventHandler {
         case .root: role = rootChildRole(tag)
         case .channel: role = try channelChildRole(tag)
         case .item: role = try itemChildRole(tag)
-        case .mediaGroup: role = try mediaChildRole(tag) ?? .ignored
-        case .itunesCategory(let scope): role = itunesChildRole(tag, scope) ?? .ignored
+        case .mediaGroup:
+            if let media = try mediaChildRole(tag) {
+                role = media
+            } else {
+                role = try podcastRole(tag, .item, keepsExtension: false) ?? .ignored
+            }
+        case .itunesCategory(let scope): role = itunesChildRole(tag, scope, nested: true) ?? .ignored
+        case .podcast(let element, let scope, _):
+            extensionHasChildren = true
+            role = try podcastChildRole(tag, of: element, scope)
         case .image:
             role = names.isRSS(tag.namespace) && tag.localName == names.url ? beginField(.logo, .channel) : .ignored
         }
@@ -114,8 +125,15 @@ final class RSSDocumentDecoder: XMLEventHandler {
         guard let frame = frames.popLast() else { return }
         defer { if frame.setsBase { bases.removeLast() } }
         switch frame.role {
-        case .ignored, .root, .channel, .image, .mediaGroup, .itunesCategory:
+        case .ignored, .root, .channel, .image:
             return
+        case .mediaGroup:
+            podcast.endMediaGroup()
+        case .itunesCategory(let scope):
+            if scope == .channel, case .itunesCategory = frames.last?.role {} else { podcast.endCategory() }
+        case .podcast(let element, let scope, let keepsExtension):
+            try finishPodcast(
+                element, scope, keepsExtension: keepsExtension, namespace: namespace, localName: localName)
         case .markup:
             endMarkup(localName: localName, prefix: prefix)
         case .field(let field, let scope):
@@ -209,24 +227,36 @@ final class RSSDocumentDecoder: XMLEventHandler {
             return moduleFieldRole(tag, .channel) ?? .ignored
         }
         if names.isITunes(namespace) {
-            if tag.localName == names.image, feed.logo == nil, let href = tag.string(of: names.href) {
-                feed.logo = resolve(href)
+            if tag.localName == names.image, let href = tag.string(of: names.href) {
+                if feed.logo == nil { feed.logo = resolve(href) }
+                if !href.isEmpty { podcast.image(resolve(href), scope: .show) }
+                feed.podcast = podcast.showInfo
+                return .ignored
             }
-            return itunesChildRole(tag, .channel) ?? .ignored
+            if let role = itunesChildRole(tag, .channel, nested: false) { return role }
+            return try podcastRole(tag, .channel, keepsExtension: false) ?? .ignored
+        }
+        if namespace == podcast.names.podcast {
+            return try podcastRole(tag, .channel, keepsExtension: false) ?? .ignored
         }
         return .ignored
     }
 
     /// iTunes' categories (`text` attribute, nested for subcategories, scheme `http://www.itunes.com/`) and its
     /// summary and subtitle; `nil` for the other iTunes elements.
-    private func itunesChildRole(_ tag: XMLStartTag, _ scope: RSSScope) -> RSSRole? {
+    private func itunesChildRole(_ tag: XMLStartTag, _ scope: RSSScope, nested: Bool) -> RSSRole? {
         guard names.isITunes(tag.namespace) else { return nil }
         switch tag.localName {
         case names.category:
             if let term = tag.string(of: names.text), !term.isEmpty {
                 let category = AtomCategory(term: term, scheme: "http://www.itunes.com/")
                 switch scope {
-                case .channel: feed.categories.append(category)
+                case .channel:
+                    feed.categories.append(category)
+                    if let term = PodcastValueText.nonEmpty(term) {
+                        if nested { podcast.nestCategory(term) } else { podcast.startCategory(term) }
+                        feed.podcast = podcast.showInfo
+                    }
                 case .item: entry.categories.append(category)
                 }
             }
@@ -262,16 +292,26 @@ final class RSSDocumentDecoder: XMLEventHandler {
         } else if namespace == names.dc || namespace == names.dcterms || namespace == names.atom {
             if let role = moduleFieldRole(tag, .item) { return role }
         } else if names.isMedia(namespace) {
-            if tag.localName == names.group { return .mediaGroup }
+            if tag.localName == names.group {
+                podcast.beginMediaGroup()
+                return .mediaGroup
+            }
             if let role = try mediaChildRole(tag) { return role }
+            if let role = try podcastRole(tag, .item, keepsExtension: true) { return role }
         } else if names.isITunes(namespace) {
             if tag.localName == names.image {
                 if let href = tag.string(of: names.href) {
                     try appendExtension(namespace: namespace, localName: tag.localName, value: resolve(href))
+                    if !href.isEmpty { podcast.image(resolve(href), scope: .episode) }
+                } else if let url = PodcastValueText.attribute(tag.value(of: names.url)) {
+                    podcast.image(resolve(url), scope: .episode)
                 }
                 return .ignored
             }
-            if let role = itunesChildRole(tag, .item) { return role }
+            if let role = itunesChildRole(tag, .item, nested: false) { return role }
+            if let role = try podcastRole(tag, .item, keepsExtension: true) { return role }
+        } else if namespace == podcast.names.podcast {
+            if let role = try podcastRole(tag, .item, keepsExtension: true) { return role }
         }
         extensionHasChildren = false
         beginText(markup: false)
@@ -308,12 +348,12 @@ final class RSSDocumentDecoder: XMLEventHandler {
         switch tag.localName {
         case names.mediaContent:
             try addMediaContent(tag)
-            return .ignored
+            return try podcastRole(tag, .item, keepsExtension: false) ?? .ignored
         case names.thumbnail:
             if let url = tag.string(of: names.url) {
                 try appendExtension(namespace: tag.namespace, localName: tag.localName, value: resolve(url))
             }
-            return .ignored
+            return try podcastRole(tag, .item, keepsExtension: false) ?? .ignored
         default:
             return nil
         }
@@ -356,6 +396,9 @@ final class RSSDocumentDecoder: XMLEventHandler {
         }
         var finished = AtomEntry()
         swap(&finished, &entry)
+        if podcast.hasEpisodeFields {
+            (finished.podcast, finished.media) = podcast.takeEpisode()
+        }
         itemShape.remember(finished)
         completed.append(finished)
         entryBytes = 0

@@ -21,6 +21,9 @@ enum RSSRole {
     case markup
     /// A text-only child of an item that no field holds: kept in the entry's `extensions`.
     case extensionElement(namespace: XMLName, localName: XMLName)
+    /// An iTunes, Podcasting 2.0 or Media RSS element read by the ``PodcastReader``; `keepsExtension` when it is a
+    /// text-only child of the item that `extensions` keeps as before.
+    case podcast(PodcastElement, RSSScope, keepsExtension: Bool)
     /// An element the model does not hold; its whole subtree is skipped.
     case ignored
 }
@@ -29,6 +32,8 @@ enum RSSRole {
 enum RSSScope {
     case channel
     case item
+
+    var podcastScope: PodcastScope { self == .channel ? .show : .episode }
 }
 
 /// The fields text elements fill.

@@ -6,8 +6,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Pages of a feed of any format read by `FeedParser`: `rel="next"` (Atom, or `atom:link` inside RSS), else
-/// OpenSearch arithmetic — the rules of ``ConnectionsPaging``, which work on any `AtomFeed`.
+/// Pages of a feed of any format read by `FeedParser`: `rel="next"` (Atom, or `atom:link` inside RSS), JSON Feed's
+/// `next_url`, else OpenSearch arithmetic — the rules of ``ConnectionsPaging``, which work on any `AtomFeed`.
 ///
 /// ```swift
 /// for try await item in Pager(request: URLRequest(url: feedURL), strategy: FeedPaging(), maximumPages: 5).items() {
@@ -23,7 +23,11 @@ public struct FeedPaging: PagingStrategy {
         self.options = options
     }
 
-    public var requirements: ResponseRequirements { .xml }
+    /// XML media types (and every `…+xml`) for Atom and RSS, JSON ones (and every `…+json`, such as JSON Feed's
+    /// `application/feed+json`) for JSON Feed; a response without a `Content-Type` is read too.
+    public var requirements: ResponseRequirements {
+        ResponseRequirements(acceptedMediaTypes: ["application/xml", "text/xml", "application/json", "text/json"])
+    }
 
     public func makeParser(for response: HTTPResponseInfo) -> FeedParser {
         FeedParser(options: options.reading(response))

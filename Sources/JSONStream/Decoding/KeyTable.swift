@@ -11,7 +11,7 @@ import Musl
 /// An open-addressing table hashed on the length and the first and last bytes: most names the decoders do not
 /// know end at an empty slot or a length mismatch without touching their bytes, and a known name costs one
 /// `memcmp`. Everything is in flat arrays, so a lookup retains nothing.
-struct KeyTable<Key: Sendable>: Sendable {
+package struct KeyTable<Key: Sendable>: Sendable {
     private struct Entry: Sendable {
         var start: Int
         var count: Int
@@ -24,7 +24,7 @@ struct KeyTable<Key: Sendable>: Sendable {
     private var slots: [UInt16]
     private static var slotCount: Int { 512 }
 
-    init(_ pairs: [(String, Key)]) {
+    package init(_ pairs: [(String, Key)]) {
         precondition(pairs.count < Self.slotCount / 2)
         slots = Array(repeating: 0, count: Self.slotCount)
         for (name, key) in pairs {
@@ -44,7 +44,7 @@ struct KeyTable<Key: Sendable>: Sendable {
 
     /// The key for this name, or `nil` when it is not in the table.
     @inline(__always)
-    func lookup(_ name: UnsafeRawBufferPointer) -> Key? {
+    package func lookup(_ name: UnsafeRawBufferPointer) -> Key? {
         guard let base = name.baseAddress, name.count > 0 else { return nil }
         let count = name.count
         var slot = Self.slot(

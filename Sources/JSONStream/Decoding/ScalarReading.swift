@@ -4,13 +4,13 @@ import Foundation
 ///
 /// Each returns `.absent` for `null` (Twitter and Jive send `null` for many optional fields) and `.wrongType`
 /// when the value cannot be the field, so the decoder decides whether that is an error.
-enum ScalarReading<Value> {
+package enum ScalarReading<Value> {
     case value(Value)
     case absent
     case wrongType(found: String)
 
     /// The value, `nil` for `null` or a missing field; a wrong type is a type mismatch.
-    func required() throws(StreamError) -> Value? {
+    package func required() throws(StreamError) -> Value? {
         switch self {
         case .value(let value): return value
         case .absent: return nil
@@ -18,7 +18,7 @@ enum ScalarReading<Value> {
         }
     }
 
-    static func describe(_ scalar: JSONScalar) -> String {
+    package static func describe(_ scalar: JSONScalar) -> String {
         switch scalar {
         case .string: "a string"
         case .number(let text): "the number \(String(decoding: text, as: UTF8.self))"
@@ -29,7 +29,7 @@ enum ScalarReading<Value> {
 }
 
 extension JSONScalar {
-    var text: ScalarReading<String> {
+    package var text: ScalarReading<String> {
         switch self {
         case .string(let bytes): .value(String(decoding: bytes, as: UTF8.self))
         case .null: .absent
@@ -38,7 +38,7 @@ extension JSONScalar {
     }
 
     /// A 64-bit id from a number or from digits in a string (v2 sends ids as strings).
-    var int64: ScalarReading<Int64> {
+    package var int64: ScalarReading<Int64> {
         switch self {
         case .number(let bytes), .string(let bytes):
             if let value = JSONNumberText.int64(bytes), bytes.first != 0x2B { return .value(value) }
@@ -48,7 +48,7 @@ extension JSONScalar {
         }
     }
 
-    var int: ScalarReading<Int> {
+    package var int: ScalarReading<Int> {
         switch int64 {
         case .value(let value): .value(Int(value))
         case .absent: .absent
@@ -56,7 +56,7 @@ extension JSONScalar {
         }
     }
 
-    var double: ScalarReading<Double> {
+    package var double: ScalarReading<Double> {
         switch self {
         case .number(let bytes):
             if let value = JSONNumberText.double(bytes) { return .value(value) }
@@ -66,7 +66,7 @@ extension JSONScalar {
         }
     }
 
-    var bool: ScalarReading<Bool> {
+    package var bool: ScalarReading<Bool> {
         switch self {
         case .bool(let flag): .value(flag)
         case .null: .absent
@@ -75,7 +75,7 @@ extension JSONScalar {
     }
 
     /// A timestamp in any form ``DateParser`` reads.
-    var date: ScalarReading<Date> {
+    package var date: ScalarReading<Date> {
         switch self {
         case .string(let bytes):
             if let date = DateParser.parse(bytes) { return .value(date) }

@@ -11,7 +11,7 @@ import StreamCore
 ///
 /// Callbacks cannot throw across C: they record the Swift error and return 0, which stops yajl with
 /// `yajl_status_client_canceled`; the recorded error is thrown after `yajl_parse` returns.
-final class JSONEngine {
+package final class JSONEngine {
     /// What the engine does with the next bytes.
     enum Phase {
         /// At the start: a UTF-8 byte order mark is skipped.
@@ -51,7 +51,7 @@ final class JSONEngine {
     @exclusivity(unchecked) private(set) var sawValue = false
 
     /// Creates an engine; `multipleValues` accepts whitespace-separated top-level values (streams).
-    init(
+    package init(
         handler: JSONEventHandler, limits: StreamLimits, options: JSONReadingOptions,
         multipleValues: Bool = false
     ) {
@@ -71,7 +71,7 @@ final class JSONEngine {
     var depth: Int { path.depth }
 
     /// The JSON path of the value being read.
-    func currentPath() -> String { path.render() }
+    package func currentPath() -> String { path.render() }
 
     /// The absolute position just past the token yajl reported last (valid inside a callback).
     func currentPosition(adjustedBy delta: Int = 0) -> StreamPosition {
@@ -81,7 +81,7 @@ final class JSONEngine {
     }
 
     /// The absolute offset just past the token yajl reported last (valid inside a callback).
-    func currentByteOffset() -> Int {
+    package func currentByteOffset() -> Int {
         guard let handle else { return lines.chunkStart }
         return lines.chunkStart + Int(yajl_get_bytes_consumed(handle))
     }
@@ -90,14 +90,14 @@ final class JSONEngine {
     /// last. Far from the limit it answers without asking yajl: no callback of a parse call lies past the piece
     /// being parsed (`finish` has yajl parse one byte of its own).
     @inline(__always)
-    func bytes(since start: Int, exceed limit: Int) -> Bool {
+    package func bytes(since start: Int, exceed limit: Int) -> Bool {
         lines.chunkStart + current.count + 1 - start > limit && currentByteOffset() - start > limit
     }
 
     // MARK: - Input
 
     /// Takes the next chunk of the document.
-    func parse(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
+    package func parse(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
         var rest = chunk
         switch phase {
         case .byteOrderMark, .jivePrefix: rest = try consumePreamble(chunk)
@@ -133,7 +133,7 @@ final class JSONEngine {
     }
 
     /// Ends the input: feeds what is held and lets yajl check that the document is complete.
-    func finish(allowEmpty: Bool = false) throws(StreamError) {
+    package func finish(allowEmpty: Bool = false) throws(StreamError) {
         switch phase {
         case .byteOrderMark, .jivePrefix: try releasePreamble()
         case .parsing, .stopped: break

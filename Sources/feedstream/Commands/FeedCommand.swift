@@ -2,11 +2,11 @@ import ArgumentParser
 import AtomStream
 import FeedStreamServices
 
-/// `feedstream feed`: any syndication format — Atom 1.0 / 0.3, RSS 0.9x / 1.0 / 2.0 — sniffed from the root.
+/// `feedstream feed`: any syndication format — Atom 1.0 / 0.3, RSS 0.9x / 1.0 / 2.0, JSON Feed — sniffed.
 struct FeedCommand: DecodingCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
-        abstract: "Decode an Atom or RSS feed (the format is sniffed): one JSON line per entry or item.")
+        abstract: "Decode an Atom, RSS or JSON Feed (the format is sniffed): one JSON line per entry or item.")
 
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions

@@ -14,6 +14,8 @@ extension AtomEntry: JSONLineWritable {
         object.string("id", id)
         object.array("inReplyTo", inReplyTo)
         object.array("links", links)
+        object.encodable("media", media)
+        object.encodable("podcast", podcast)
         object.date("published", published)
         object.object("rights", rights)
         object.object("summary", summary)

@@ -73,6 +73,21 @@ struct JSONObjectWriter {
         Self.write(value, to: encoder)
     }
 
+    /// A member whose model has no writer of its own (the podcast and media fields, present in few items), written
+    /// through the encoder's `Encodable` path. The models hold no value that path refuses (no NaN or infinity);
+    /// should one appear it is written as `null` rather than stopping the output.
+    mutating func encodable(_ name: StaticString, _ value: (some Encodable)?) {
+        guard let value else { return }
+        key(name)
+        let start = encoder.bytes.count
+        do {
+            try encoder.encodeValue(value)
+        } catch {
+            encoder.bytes.removeSubrange(start...)
+            encoder.writeNull()
+        }
+    }
+
     mutating func strings(_ name: StaticString, _ values: [String]) {
         key(name)
         encoder.bytes.append(UInt8(ascii: "["))

@@ -1,0 +1,19 @@
+/// An iTunes, Podcasting 2.0 or Media RSS element the ``PodcastReader`` reads: its attributes are taken when it
+/// starts, its text (if it has any meaning) when it ends.
+enum PodcastElement: UInt8 {
+    // iTunes
+    case author, owner, ownerName, ownerEmail, explicit, type, complete, block, newFeedURL, title, duration
+    case episode, season, episodeType, image, category
+    // Podcasting 2.0
+    case guid, locked, funding, person, location, medium, license, value, valueRecipient, transcript, chapters
+    case soundbite, alternateEnclosure, source, trailer, updateFrequency, txt, podcastSeason, podcastEpisode
+    case podcastBlock
+    // Media RSS
+    case mediaContent, mediaGroup, mediaTitle, mediaDescription, mediaThumbnail, mediaCredit, mediaKeywords
+    case mediaPlayer
+}
+
+/// Whose podcast fields an element fills: the show's (channel, feed) or an episode's (item, entry).
+enum PodcastScope {
+    case show, episode
+}

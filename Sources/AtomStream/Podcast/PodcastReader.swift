@@ -1,0 +1,372 @@
+@_spi(XMLEngine) import XMLStream
+import Foundation
+
+/// Reads the typed podcast and media fields of a feed — iTunes, Podcasting 2.0, Media RSS — for the RSS and Atom
+/// decoders alike. The decoders hand it the elements of those namespaces (a pointer comparison decides), it
+/// returns what each element is, and it is told the element's text when it ends.
+struct PodcastReader {
+    let names: PodcastNames
+
+    /// The show's fields so far.
+    private(set) var show = PodcastFeedInfo()
+    private var episode = PodcastEpisodeInfo()
+    var media: [MediaContent] = []
+    /// Media RSS elements at the item level, which apply to every object of the item (or stand alone).
+    var itemMedia = MediaContent()
+    /// Whether ``itemMedia`` holds anything.
+    var hasItemMedia = false
+    /// Those of the open `media:group`, and where its objects start in ``media``.
+    var groupMedia: MediaContent?
+    var groupStart = 0
+    /// The open `media:content`, as an index into ``media``.
+    var openContent: Int?
+    /// Attributes kept until the element's text arrives.
+    private var person: PodcastPerson?
+    private var owner = PodcastOwner()
+    private var fundingURL: String?
+    private var location = PodcastLocation(name: "")
+    private var licenseURL: String?
+    private var soundbite = PodcastSoundbite(start: 0, duration: 0)
+    private var trailer: PodcastTrailer?
+    private var textPurpose: String?
+    var credit = MediaCredit(name: "")
+    private var seasonName: String?
+    private var episodeDisplay: String?
+    private var value: PodcastValue?
+    private var alternateEnclosure: PodcastAlternateEnclosure?
+    /// The top-level `itunes:category` open, and whether a nested one has replaced its bare entry.
+    private var categoryParent: String?
+    private var categoryParentReplaced = false
+
+    init(names: PodcastNames) {
+        self.names = names
+    }
+
+    /// Whether `namespace` is one this reader reads.
+    @inline(__always)
+    func reads(_ namespace: XMLName) -> Bool {
+        namespace == names.itunes || namespace == names.podcast || namespace == names.media
+            || namespace == names.itunesApple || namespace == names.mediaNoSlash
+    }
+
+    /// Whether the current episode has typed fields to hand over: one flag to test per item, so feeds without any
+    /// pay nothing more.
+    var hasEpisodeFields = false
+
+    /// The show's fields, `nil` when there are none.
+    var showInfo: PodcastFeedInfo? { show.isEmpty ? nil : show }
+
+    /// Hands over the finished episode's fields and media objects and starts the next episode.
+    mutating func takeEpisode() -> (podcast: PodcastEpisodeInfo?, media: [MediaContent]?) {
+        if hasItemMedia {
+            for index in media.indices { Self.fill(&media[index], from: itemMedia) }
+            if media.isEmpty { media.append(itemMedia) }
+            itemMedia = MediaContent()
+            hasItemMedia = false
+        }
+        let taken = (episode.isEmpty ? nil : episode, media.isEmpty ? nil : media)
+        hasEpisodeFields = false
+        episode = PodcastEpisodeInfo()
+        media = []
+        groupMedia = nil
+        openContent = nil
+        return taken
+    }
+
+    // MARK: - Starting elements
+
+    /// What the element `tag` is, taking its attributes; `nil` for an element this reader does not read there.
+    /// `parent` is the reader's element the tag is inside, `nil` directly inside a channel, item, feed or entry.
+    mutating func start(
+        _ tag: XMLStartTag, scope: PodcastScope, parent: PodcastElement?, resolve: (String) -> String
+    ) -> PodcastElement? {
+        let namespace = tag.namespace
+        if scope == .episode { hasEpisodeFields = true }
+        if let parent { return startChild(tag, of: parent, scope: scope, resolve: resolve) }
+        if names.isITunes(namespace) { return startITunes(tag, scope: scope, resolve: resolve) }
+        if namespace == names.podcast { return startPodcast(tag, scope: scope, resolve: resolve) }
+        if names.isMedia(namespace), scope == .episode { return startMedia(tag, resolve: resolve) }
+        return nil
+    }
+
+    private mutating func startITunes(
+        _ tag: XMLStartTag, scope: PodcastScope, resolve: (String) -> String
+    ) -> PodcastElement? {
+        switch (tag.localName, scope) {
+        case (names.image, _):
+            // Some feeds write `url` for `href`; feedparser reads it.
+            if let href = PodcastValueText.attribute(tag.value(of: names.href) ?? tag.value(of: names.url)) {
+                setImage(resolve(href), scope)
+            }
+            return .image
+        case (names.category, .show):
+            if let term = PodcastValueText.attribute(tag.value(of: names.text)) { startCategory(term) }
+            return .category
+        case (names.explicit, _): return .explicit
+        case (names.block, _): return .block
+        case (names.author, .show): return .author
+        case (names.owner, .show):
+            owner = PodcastOwner()
+            return .owner
+        case (names.type, .show): return .type
+        case (names.complete, .show): return .complete
+        case (names.newFeedURL, .show): return .newFeedURL
+        case (names.title, .episode): return .title
+        case (names.duration, .episode): return .duration
+        case (names.episode, .episode): return .episode
+        case (names.season, .episode): return .season
+        case (names.episodeType, .episode): return .episodeType
+        default: return nil
+        }
+    }
+
+    private mutating func startPodcast(
+        _ tag: XMLStartTag, scope: PodcastScope, resolve: (String) -> String
+    ) -> PodcastElement? {
+        func attribute(_ name: XMLName) -> String? { PodcastValueText.attribute(tag.value(of: name)) }
+        func url(_ name: XMLName) -> String? { attribute(name).map(resolve) }
+        switch tag.localName {
+        case names.person:
+            person = PodcastPerson(
+                name: "", role: attribute(names.role), group: attribute(names.group), image: url(names.img),
+                href: url(names.href))
+            return .person
+        case names.location:
+            location = PodcastLocation(name: "", geo: attribute(names.geo), osm: attribute(names.osm))
+            return .location
+        case names.license:
+            licenseURL = url(names.url)
+            return .license
+        case names.value:
+            value = PodcastValue(
+                type: attribute(names.type) ?? "", method: attribute(names.method) ?? "",
+                suggested: attribute(names.suggested))
+            return .value
+        case names.txt:
+            textPurpose = attribute(names.purpose)
+            return .txt
+        default: break
+        }
+        switch scope {
+        case .show:
+            switch tag.localName {
+            case names.guid: return .guid
+            case names.locked: return .locked
+            case names.funding:
+                fundingURL = url(names.url)
+                return .funding
+            case names.medium: return .medium
+            case names.block:
+                // A `podcast:block` naming a platform (`id="…"`) blocks only there.
+                return tag.value(of: names.id) == nil ? .podcastBlock : nil
+            case names.trailer:
+                trailer = url(names.url).map { url in
+                    PodcastTrailer(
+                        url: url, published: attribute(names.pubdate).flatMap(DateParser.parseFeedDate),
+                        length: attribute(names.length).flatMap(PodcastValueText.int64), type: attribute(names.type),
+                        season: attribute(names.season).flatMap(PodcastValueText.integer))
+                }
+                return .trailer
+            case names.updateFrequency:
+                show.updateFrequencyRule = attribute(names.rrule)
+                return .updateFrequency
+            default: return nil
+            }
+        case .episode:
+            switch tag.localName {
+            case names.transcript:
+                if let href = url(names.url) {
+                    episode.transcripts.append(
+                        PodcastTranscript(
+                            url: href, type: attribute(names.type), language: attribute(names.language),
+                            rel: attribute(names.rel)))
+                }
+                return .transcript
+            case names.chapters:
+                if let href = url(names.url) { episode.chapters = PodcastChapters(url: href, type: attribute(names.type)) }
+                return .chapters
+            case names.soundbite:
+                soundbite = PodcastSoundbite(
+                    start: attribute(names.startTime).flatMap(PodcastValueText.number) ?? -1,
+                    duration: attribute(names.duration).flatMap(PodcastValueText.number) ?? -1)
+                return .soundbite
+            case names.alternateEnclosure:
+                alternateEnclosure = PodcastAlternateEnclosure(
+                    type: attribute(names.type) ?? "", length: attribute(names.length).flatMap(PodcastValueText.int64),
+                    bitrate: attribute(names.bitrate).flatMap(PodcastValueText.number),
+                    height: attribute(names.height).flatMap(PodcastValueText.integer), language: attribute(names.lang),
+                    title: attribute(names.title), rel: attribute(names.rel), codecs: attribute(names.codecs),
+                    isDefault: attribute(names.isDefaultAttribute).flatMap(PodcastValueText.flag))
+                return .alternateEnclosure
+            case names.season:
+                seasonName = attribute(names.name)
+                return .podcastSeason
+            case names.episode:
+                episodeDisplay = attribute(names.display)
+                return .podcastEpisode
+            default: return nil
+            }
+        }
+    }
+
+    private mutating func startChild(
+        _ tag: XMLStartTag, of parent: PodcastElement, scope: PodcastScope, resolve: (String) -> String
+    ) -> PodcastElement? {
+        switch parent {
+        case .owner where names.isITunes(tag.namespace):
+            if tag.localName == names.name { return .ownerName }
+            if tag.localName == names.email { return .ownerEmail }
+            return nil
+        case .category where names.isITunes(tag.namespace) && tag.localName == names.category:
+            if let term = PodcastValueText.attribute(tag.value(of: names.text)) { nestCategory(term) }
+            return nil
+        case .value where tag.namespace == names.podcast && tag.localName == names.valueRecipient:
+            func attribute(_ name: XMLName) -> String? { PodcastValueText.attribute(tag.value(of: name)) }
+            if let address = attribute(names.address) {
+                value?.recipients.append(
+                    PodcastValueRecipient(
+                        name: attribute(names.name), type: attribute(names.type) ?? "", address: address,
+                        split: attribute(names.split).flatMap(PodcastValueText.number) ?? 0,
+                        customKey: attribute(names.customKey), customValue: attribute(names.customValue),
+                        fee: attribute(names.fee).flatMap(PodcastValueText.flag)))
+            }
+            return .valueRecipient
+        case .alternateEnclosure where tag.namespace == names.podcast && tag.localName == names.source:
+            if let uri = PodcastValueText.attribute(tag.value(of: names.uri)) {
+                alternateEnclosure?.sources.append(resolve(uri))
+            }
+            return .source
+        case .mediaGroup, .mediaContent:
+            guard names.isMedia(tag.namespace) else { return nil }
+            if parent == .mediaContent && tag.localName == names.content { return nil }
+            return startMedia(tag, resolve: resolve)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Finishing elements
+
+    /// Takes the text of an element ``start(_:scope:parent:resolve:)`` named, as it ends.
+    mutating func finish(_ element: PodcastElement, text: String, scope: PodcastScope, resolve: (String) -> String) {
+        let value = PodcastValueText.nonEmpty(text)
+        switch element {
+        case .author: show.author = value ?? show.author
+        case .ownerName: owner.name = value
+        case .ownerEmail: owner.email = value
+        case .owner: if owner != PodcastOwner() { show.owner = owner }
+        case .explicit:
+            guard let flag = value.flatMap(PodcastValueText.explicit) else { return }
+            if scope == .show { show.explicit = flag } else { episode.explicit = flag }
+        case .block, .podcastBlock:
+            // `itunes:block` is on only when it says `yes` (feedparser reads `YES` and `true` as off).
+            let flag = element == .block ? value == "yes" : value.flatMap(PodcastValueText.flag)
+            guard let flag else { return }
+            if scope == .show { show.block = flag } else { episode.block = flag }
+        case .type: show.type = value?.lowercased()
+        case .complete: show.complete = value.flatMap(PodcastValueText.flag)
+        case .newFeedURL: show.newFeedURL = value.map(resolve)
+        case .title: episode.title = value
+        case .duration: episode.duration = value.flatMap(PodcastValueText.duration)
+        case .episode: episode.episode = value.flatMap(PodcastValueText.integer) ?? episode.episode
+        case .season: episode.season = value.flatMap(PodcastValueText.integer) ?? episode.season
+        case .podcastEpisode:
+            if episode.episode == nil { episode.episode = value.flatMap(PodcastValueText.number).map { Int($0) } }
+            episode.episodeDisplay = episodeDisplay
+        case .podcastSeason:
+            if episode.season == nil { episode.season = value.flatMap(PodcastValueText.integer) }
+            episode.seasonName = seasonName
+        case .episodeType: episode.episodeType = value?.lowercased()
+        case .category: categoryParent = nil
+        case .guid: show.guid = value
+        case .locked: show.locked = value.flatMap(PodcastValueText.flag)
+        case .funding: if let fundingURL { show.funding.append(PodcastFunding(url: fundingURL, title: value)) }
+        case .medium: show.medium = value?.lowercased()
+        case .updateFrequency: show.updateFrequency = value
+        case .txt: if let value, scope == .show { show.texts.append(PodcastText(value: value, purpose: textPurpose)) }
+        case .trailer:
+            if var trailer {
+                trailer.title = value
+                show.trailers.append(trailer)
+            }
+        case .person:
+            guard var person, let value else { return }
+            person.name = value
+            if scope == .show { show.persons.append(person) } else { episode.persons.append(person) }
+        case .location:
+            guard let value else { return }
+            location.name = value
+            if scope == .show { show.location = location } else { episode.location = location }
+        case .license:
+            guard let value else { return }
+            let license = PodcastLicense(name: value, url: licenseURL)
+            if scope == .show { show.license = license } else { episode.license = license }
+        case .value:
+            guard let value = self.value, !value.type.isEmpty else { return }
+            if scope == .show { show.value = value } else { episode.value = value }
+        case .soundbite:
+            guard soundbite.start >= 0, soundbite.duration >= 0 else { return }
+            soundbite.title = value
+            episode.soundbites.append(soundbite)
+        case .alternateEnclosure:
+            if let alternateEnclosure, !alternateEnclosure.type.isEmpty {
+                episode.alternateEnclosures.append(alternateEnclosure)
+            }
+        case .mediaContent: openContent = nil
+        case .mediaGroup: endMediaGroup()
+        case .mediaTitle: updateMedia { $0.title = $0.title ?? value }
+        case .mediaDescription: updateMedia { $0.description = $0.description ?? value }
+        case .mediaKeywords:
+            guard let value else { return }
+            let keywords = value.split(separator: ",").compactMap { PodcastValueText.nonEmpty(String($0)) }
+            updateMedia { $0.keywords += keywords }
+        case .mediaCredit:
+            guard let value else { return }
+            var credit = self.credit
+            credit.name = value
+            updateMedia { $0.credits.append(credit) }
+        case .image, .valueRecipient, .transcript, .chapters, .source, .mediaThumbnail, .mediaPlayer:
+            break
+        }
+    }
+
+    // MARK: - Shared pieces
+
+    private mutating func setImage(_ href: String, _ scope: PodcastScope) {
+        switch scope {
+        case .show: if show.image == nil { show.image = href }
+        case .episode:
+            hasEpisodeFields = true
+            if episode.image == nil { episode.image = href }
+        }
+    }
+
+    /// `itunes:image href` of an RSS channel or item, which the RSS decoder reads itself.
+    mutating func image(_ href: String, scope: PodcastScope) {
+        setImage(href, scope)
+    }
+
+    /// A top-level `itunes:category` of the show: `Parent` until a nested one makes it `Parent/Child`.
+    mutating func startCategory(_ term: String) {
+        show.categories.append(term)
+        categoryParent = term
+        categoryParentReplaced = false
+    }
+
+    /// A nested `itunes:category` inside the open one.
+    mutating func nestCategory(_ term: String) {
+        guard let parent = categoryParent else { return }
+        let path = parent + "/" + term
+        if !categoryParentReplaced, show.categories.last == parent {
+            show.categories[show.categories.count - 1] = path
+            categoryParentReplaced = true
+        } else {
+            show.categories.append(path)
+        }
+    }
+
+    /// The end of a top-level `itunes:category` the RSS decoder read.
+    mutating func endCategory() {
+        categoryParent = nil
+    }
+}
