@@ -208,20 +208,7 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
     private func responseError(
         _ head: HTTPResponseInfo, reason: HTTPResponseError.Reason, body: [UInt8], truncated: Bool
     ) -> HTTPResponseError {
-        var serviceError: StreamError?
-        if head.isXML || head.isJSON {
-            // The parser reads the error document (`snx:error`, a Twitter `errors` object) as the service error it
-            // is; a body it cannot read says nothing more than the text does.
-            do {
-                _ = try makeParser(head).parseAll(body)
-            } catch let error as StreamError where error.kind == .serviceError {
-                serviceError = error
-            } catch {}
-        }
-        let text = HTTPResponseError.text(of: body, charset: head.charset)
-        return HTTPResponseError(
-            reason: reason, statusCode: head.statusCode, contentType: head.contentType, body: text,
-            isBodyTruncated: truncated, serviceError: serviceError, headers: head.headers)
+        HTTPResponseError.refusal(head, reason: reason, body: body, truncated: truncated) { makeParser(head) }
     }
 }
 
