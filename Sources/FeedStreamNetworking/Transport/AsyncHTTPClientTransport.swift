@@ -85,6 +85,10 @@
                     return HTTPTransportError(.other(detail: "HTTP client error: \(error.shortDescription)"), url: url)
                 }
             }
+            if let error = error as? HTTPParserError, error == .invalidEOFState {
+                // The connection ended before the body announced by Content-Length (or the last chunk).
+                return HTTPTransportError(.connectionClosed(received: received, expected: expected), url: url)
+            }
             if let error = error as? IOError {
                 switch error.errnoCode {
                 case ECONNREFUSED: return HTTPTransportError(.connectionRefused, url: url)
