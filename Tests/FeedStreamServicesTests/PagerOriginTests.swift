@@ -27,6 +27,9 @@ struct PagerOriginTests {
         }
     }
 
+    /// In a full `swift test` run busy suites can starve the cooperative pool for a minute.
+    static let patient = TransferLimits(idleTimeout: 600)
+
     static let alice = HTTPBasicAuthorizer(username: "alice", password: "secret")
 
     static func page(_ number: Int, next: String?) -> String {
@@ -50,15 +53,15 @@ struct PagerOriginTests {
     @Test("A next link to another origin: page 1's items, then a clear error; the other origin gets nothing",
         arguments: Kind.allCases)
     func crossOriginNext(_ kind: Kind) async throws {
-        let other = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 30) { _ in
+        let other = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(2, next: nil))
         }
-        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 30) { _ in
+        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(1, next: other.url("/feed").absoluteString))
         }
         let pager = Pager(
             request: URLRequest(url: first.url("/feed")), strategy: ConnectionsPaging(), authorizer: Self.alice,
-            transport: kind.make())
+            transport: kind.make(), limits: Self.patient)
         let outcome = await Self.run(pager)
         #expect(outcome.ids == ["urn:1"])
         let error = try #require(outcome.error as? HTTPTransportError)
@@ -69,15 +72,15 @@ struct PagerOriginTests {
 
     @Test("An allowed host: the next page is followed, with the credentials", arguments: Kind.allCases)
     func allowedHost(_ kind: Kind) async throws {
-        let other = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 30) { _ in
+        let other = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(2, next: nil))
         }
-        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 30) { _ in
+        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(1, next: other.url("/feed").absoluteString))
         }
         let pager = Pager(
             request: URLRequest(url: first.url("/feed")), strategy: ConnectionsPaging(), authorizer: Self.alice,
-            transport: kind.make(), originPolicy: OriginPolicy(allowedHosts: ["127.0.0.1"]))
+            transport: kind.make(), limits: Self.patient, originPolicy: OriginPolicy(allowedHosts: ["127.0.0.1"]))
         let outcome = await Self.run(pager)
         #expect(outcome.ids == ["urn:1", "urn:2"])
         #expect(outcome.error == nil)
@@ -86,18 +89,18 @@ struct PagerOriginTests {
 
     @Test("A file: next link ends the run after page 1's items", arguments: Kind.allCases)
     func fileNext(_ kind: Kind) async throws {
-        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 30) { _ in
+        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(1, next: "file:///etc/passwd"))
         }
         let outcome = await Self.run(
-            Pager(request: URLRequest(url: first.url("/feed")), strategy: ConnectionsPaging(), transport: kind.make()))
+            Pager(request: URLRequest(url: first.url("/feed")), strategy: ConnectionsPaging(), transport: kind.make(), limits: Self.patient))
         #expect(outcome.ids == ["urn:1"])
         #expect((outcome.error as? HTTPTransportError)?.description == "file:///etc/passwd: not an http(s) URL")
     }
 
     @Test("Same-origin pages all carry the credentials, over at most two connections", arguments: Kind.allCases)
     func fivePages(_ kind: Kind) async throws {
-        let server = try LoopbackHTTPServer(maximumRequests: 5, lifetime: 60, keepsConnectionsAlive: true) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 5, lifetime: 300, keepsConnectionsAlive: true) { request in
             let number = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
             return .init(
                 contentType: "application/atom+xml",
@@ -105,7 +108,7 @@ struct PagerOriginTests {
         }
         let pager = Pager(
             request: URLRequest(url: server.url("/feed")), strategy: ConnectionsPaging(), authorizer: Self.alice,
-            transport: kind.make())
+            transport: kind.make(), limits: Self.patient)
         let outcome = await Self.run(pager)
         await server.waitUntilStopped()
         #expect(outcome.ids == (1...5).map { "urn:\($0)" })

@@ -22,7 +22,7 @@ struct TransportFaultTests {
         route.fault = fault
         route.faultAfter = cut
         let faulty = route
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 60, holdTimeout: 20) { _ in faulty }
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300, holdTimeout: 20) { _ in faulty }
         return (server, cut, body.count)
     }
 
