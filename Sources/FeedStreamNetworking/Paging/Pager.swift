@@ -92,7 +92,8 @@ public struct Pager<Strategy: PagingStrategy>: Sendable {
 
     /// Every event of the run: response heads, items as they stream in, page ends, retries.
     ///
-    /// The first request is sent at once; each page's body is read only as fast as events are taken. Errors are thrown after every event that preceded them.
+    /// The first request is sent at once; each page's body is read only as fast as events are taken. Errors are thrown
+    /// after every event that preceded them.
     public func events() -> AsyncThrowingStream<PagingEvent<Item, Summary>, any Error> {
         let pager = self
         return handOffStream(limits: limits, transform: { (event: PagingEvent<Item, Summary>) in [event] }) {

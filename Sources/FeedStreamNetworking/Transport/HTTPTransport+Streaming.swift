@@ -16,7 +16,8 @@ extension HTTPTransport {
     /// for try await entry in entries { show(entry) }
     /// ```
     ///
-    /// The request is sent at once; asking for the next item is what lets the next body chunk be read: a consumer slower than the network makes the transfer wait, and at most about one chunk's
+    /// The request is sent at once; asking for the next item is what lets the next body chunk be read: a consumer
+    /// slower than the network makes the transfer wait, and at most about one chunk's
     /// items and ``TransferLimits/bufferHighWaterMark`` body bytes are held for it. Errors —
     /// ``HTTPTransportError``, ``HTTPResponseError``, the parser's `StreamError` — are thrown after every item that
     /// preceded them. When the consumer stops iterating, the transfer is cancelled and its connection closed.
