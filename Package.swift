@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         // `swift package generate-documentation` for the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
+        // The Linux transport: a response body that is pulled, so a slow consumer makes the transfer wait.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -37,7 +39,13 @@ let package = Package(
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
         .target(
             name: "FeedStreamNetworking",
-            dependencies: ["StreamCore", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "StreamCore", .product(name: "Crypto", package: "swift-crypto"),
+                // Linux only: an iOS or macOS app that depends on FeedStream never resolves into building NIO;
+                // there URLSessionTransport can make a transfer wait by suspending its task.
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+            ]),
         .target(
             name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream"]),
         .executableTarget(

@@ -55,9 +55,13 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
     private let makeParser: @Sendable (HTTPResponseInfo) -> Parser
     private let summarize: @Sendable (Parser) -> Summary
     private let onEvent: @Sendable (Event) -> Void
-    /// Recursive so that an event handler may call ``cancel()`` while an event is being delivered; events are
-    /// delivered under it so that they keep their order whatever queue `URLSession` calls from.
+    /// Guards the transfer state. Events are never delivered while it is held (a handler may call back into the
+    /// delegate, or wait for a thread that does): they are queued under it in ``outbox`` and delivered by
+    /// ``flush()`` after it is released, by one caller at a time, so they keep their order whatever queue
+    /// `URLSession` calls from.
     private let lock = NSRecursiveLock()
+    private var outbox: [Event] = []
+    private var isDelivering = false
     private var phase = Phase.awaitingResponse
     private var response: HTTPResponseInfo?
     private var receivedBytes: Int64 = 0
@@ -86,7 +90,10 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
     /// Stops delivering events; the task is cancelled by the next callback `URLSession` makes. Cancel the task
     /// itself as well to stop the transfer at once.
     public func cancel() {
-        lock.withLock { phase = .ended }
+        lock.withLock {
+            phase = .ended
+            outbox.removeAll()
+        }
     }
 
     // MARK: URLSessionDataDelegate
@@ -105,10 +112,11 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
                 phase = .collectingError(head, .mediaType, [], truncated: false)
             } else {
                 phase = .streaming(makeParser(head))
-                onEvent(.response(head))
+                post(.response(head))
             }
             return .allow
         }
+        flush()
         completionHandler(disposition)
     }
 
@@ -122,8 +130,8 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
             case .streaming(let parser):
                 do {
                     let items = try parser.parse(data)
-                    if !items.isEmpty { onEvent(.items(items)) }
-                    onEvent(.progress(TransferProgress(
+                    if !items.isEmpty { post(.items(items)) }
+                    post(.progress(TransferProgress(
                         receivedBytes: receivedBytes, expectedBytes: response?.expectedContentLength)))
                 } catch {
                     end(with: error)
@@ -141,6 +149,7 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
                 dataTask.cancel()
             }
         }
+        flush()
     }
 
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -161,15 +170,16 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
                 }
                 do {
                     // Items the end completes go out before a fault that follows them.
-                    try parser.finish { item in onEvent(.items([item])) }
+                    try parser.finish { item in post(.items([item])) }
                     let summary = summarize(parser)
                     phase = .ended
-                    onEvent(.finished(summary))
+                    post(.finished(summary))
                 } catch {
                     end(with: error)
                 }
             }
         }
+        flush()
     }
 
     public func urlSession(
@@ -182,13 +192,34 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
             lock.withLock {
                 if claim(task), let error = HTTPResponseError(challenge: challenge) { end(with: error) }
             }
+            flush()
             completionHandler(.cancelAuthenticationChallenge, nil)
         #else
             completionHandler(.performDefaultHandling, nil)
         #endif
     }
 
-    // MARK: Internals (called holding the lock)
+    // MARK: Internals (called holding the lock, but for flush())
+
+    /// Queues `event` for ``flush()``.
+    private func post(_ event: Event) { outbox.append(event) }
+
+    /// Delivers the queued events in order, without holding the lock; a call made while another caller is
+    /// delivering (a handler that re-enters the delegate) leaves its events to that caller.
+    private func flush() {
+        lock.lock()
+        guard !isDelivering else { return lock.unlock() }
+        isDelivering = true
+        while !outbox.isEmpty {
+            let batch = outbox
+            outbox = []
+            lock.unlock()
+            for event in batch { onEvent(event) }
+            lock.lock()
+        }
+        isDelivering = false
+        lock.unlock()
+    }
 
     /// Binds the delegate to the first task it hears from; any other task is refused.
     private func claim(_ task: URLSessionTask) -> Bool {
@@ -201,27 +232,14 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
     private func end(with error: any Error) {
         if case .ended = phase { return }
         phase = .ended
-        onEvent(.failed(error))
+        post(.failed(error))
     }
 
     /// The error for a refused response, with the service's own error when the parser recognises the body.
     private func responseError(
         _ head: HTTPResponseInfo, reason: HTTPResponseError.Reason, body: [UInt8], truncated: Bool
     ) -> HTTPResponseError {
-        var serviceError: StreamError?
-        if head.isXML || head.isJSON {
-            // The parser reads the error document (`snx:error`, a Twitter `errors` object) as the service error it
-            // is; a body it cannot read says nothing more than the text does.
-            do {
-                _ = try makeParser(head).parseAll(body)
-            } catch let error as StreamError where error.kind == .serviceError {
-                serviceError = error
-            } catch {}
-        }
-        let text = HTTPResponseError.text(of: body, charset: head.charset)
-        return HTTPResponseError(
-            reason: reason, statusCode: head.statusCode, contentType: head.contentType, body: text,
-            isBodyTruncated: truncated, serviceError: serviceError, headers: head.headers)
+        HTTPResponseError.refusal(head, reason: reason, body: body, truncated: truncated) { makeParser(head) }
     }
 }
 

@@ -3,9 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One `URLSession` for a series of streamed transfers — the pages of a ``Pager`` — so that page after page goes
-/// over the connection (and TLS session) the first page opened, where a session per page would open a new one
-/// each time.
+/// The one `URLSession` of a ``URLSessionTransport``, for every transfer made through it — the pages of a
+/// ``Pager``, the calls of a client — so that request after request goes over the connection (and TLS session) the
+/// first one opened, where a session per request would open a new one each time.
 ///
 /// `URLSession` takes one delegate per session, so this object is that delegate and hands each task's callbacks
 /// to the ``StreamingDataDelegate`` of that task, registered when the task is made. Callbacks arrive on one serial
@@ -64,6 +64,15 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let delegate = lock.withLock { delegates.removeValue(forKey: task.taskIdentifier) }
         delegate?.urlSession(session, task: task, didCompleteWithError: error)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // The engine follows redirects itself, so that the origin policy applies the same on every transport: the
+        // redirect response is delivered as the answer.
+        completionHandler(nil)
     }
 
     func urlSession(

@@ -19,8 +19,10 @@ extension URLSession {
     /// `URLError` — are thrown after every item that preceded them. When the consumer stops iterating (it breaks
     /// out, or its task is cancelled), the data task is cancelled and the connection closed.
     ///
-    /// Items are buffered without bound while the consumer is slower than the network: `URLSession` pushes
-    /// and cannot be made to wait. For unbounded streams, keep the loop body quick or hand items off.
+    /// Items are buffered without bound while the consumer is slower than the network: this helper's session
+    /// pushes and is not made to wait (on Linux, FoundationNetworking cannot pause a transfer at all). For large
+    /// bodies or slow consumers, use a transport — `DefaultHTTPTransport().parsedItems(for:…)` — whose body is
+    /// pulled as items are taken, with bounded memory, timeouts and the ``OriginPolicy``.
     ///
     /// `authorizer` (``HTTPBasicAuthorizer``, ``OAuth1Signer``) adds its credentials to `request` just before the
     /// transfer starts; when it throws, the sequence ends with its error and nothing is sent.
@@ -69,19 +71,6 @@ extension URLSession {
         parser: @escaping @Sendable (HTTPResponseInfo) -> Parser,
         summary: @escaping @Sendable (Parser) -> Summary
     ) -> AsyncThrowingStream<StreamingDataEvent<Parser.Item, Summary>, any Error> {
-        parsedEvents(
-            for: request, configuration: configuration, in: nil, requirements: requirements, authorizer: authorizer,
-            parser: parser, summary: summary)
-    }
-
-    /// ``parsedEvents(for:configuration:requirements:authorizer:parser:summary:)`` as a task of `shared` when
-    /// given (the pages of a ``Pager``), else in a session of its own.
-    static func parsedEvents<Parser: NetworkStreamingParser, Summary: Sendable>(
-        for request: URLRequest, configuration: URLSessionConfiguration, in shared: StreamingSession?,
-        requirements: ResponseRequirements, authorizer: (any RequestAuthorizer)?,
-        parser: @escaping @Sendable (HTTPResponseInfo) -> Parser,
-        summary: @escaping @Sendable (Parser) -> Summary
-    ) -> AsyncThrowingStream<StreamingDataEvent<Parser.Item, Summary>, any Error> {
         typealias Event = StreamingDataEvent<Parser.Item, Summary>
         let (stream, continuation) = AsyncThrowingStream<Event, any Error>.makeStream()
         let delegate = StreamingDataDelegate(requirements: requirements, parser: parser, summary: summary) { event in
@@ -96,7 +85,7 @@ extension URLSession {
             }
         }
         start(
-            request, authorizer: authorizer, configuration: configuration, shared: shared, delegate: delegate,
+            request, authorizer: authorizer, configuration: configuration, delegate: delegate,
             continuation: continuation)
         return stream
     }
@@ -124,7 +113,7 @@ extension URLSession {
 
     private static func start<Parser: NetworkStreamingParser, Summary: Sendable, Element>(
         _ request: URLRequest, authorizer: (any RequestAuthorizer)?, configuration: URLSessionConfiguration,
-        shared: StreamingSession? = nil, delegate: StreamingDataDelegate<Parser, Summary>,
+        delegate: StreamingDataDelegate<Parser, Summary>,
         continuation: AsyncThrowingStream<Element, any Error>.Continuation
     ) {
         // Signed last, so that a signature's timestamp is as fresh as it can be and covers the request as sent.
@@ -135,21 +124,11 @@ extension URLSession {
             continuation.finish(throwing: error)
             return
         }
-        let task: URLSessionDataTask
-        var session: URLSession?
-        if let shared {
-            guard let made = shared.dataTask(with: signed, delegate: delegate) else {
-                continuation.finish(throwing: CancellationError())
-                return
-            }
-            task = made
-        } else {
-            // A serial queue keeps the delegate's callbacks, and so the events, in order.
-            let queue = OperationQueue()
-            queue.maxConcurrentOperationCount = 1
-            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-            task = session!.dataTask(with: signed)
-        }
+        // A serial queue keeps the delegate's callbacks, and so the events, in order.
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        let task = session.dataTask(with: signed)
         continuation.onTermination = { termination in
             // The consumer stopped (or the transfer ended): close the connection, deliver nothing more.
             if case .cancelled = termination {
@@ -159,7 +138,7 @@ extension URLSession {
         }
         task.resume()
         // A session of its own keeps its delegate until its tasks end; invalidating it now lets both go then.
-        session?.finishTasksAndInvalidate()
+        session.finishTasksAndInvalidate()
     }
 }
 

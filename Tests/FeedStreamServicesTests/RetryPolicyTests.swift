@@ -51,7 +51,8 @@ struct RetryPolicyTests {
         await server.waitUntilStopped()
         let sleeper = RecordingSleeper()
         let outcome = await drain(try connectionsConversation.pager(server, retryPolicy: sleeper.policy()))
-        #expect(outcome.error is URLError, "\(String(describing: outcome.error))")
+        #expect(
+            (outcome.error as? HTTPTransportError)?.kind == .connectionRefused, "\(String(describing: outcome.error))")
         #expect(sleeper.delays.isEmpty)
     }
 

@@ -62,7 +62,9 @@ struct XMLItemsToolTests {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let result = try tool.run(["xml-items", "--help"])
         #expect(result.status == 0)
-        #expect(result.output.contains("USAGE: feedstream xml-items --path <path>"))
+        // The usage line folds the options into [<options>] once the network options make it long.
+        #expect(result.output.contains("USAGE: feedstream xml-items"))
+        #expect(result.output.contains("--path <path>"))
     }
 
     @Test("A URL in place of FILE: the records stream from the loopback server, decoded in its charset")

@@ -67,6 +67,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         /// After the hold is released, wait (up to the hold timeout) for the client to close the connection
         /// instead of sending the rest: for tests of a consumer that stops early.
         public var awaitsClientCloseAfterHold = false
+        /// What happens to the body after `faultAfter` bytes (the head announced all of it).
+        public enum Fault: Sendable {
+            /// The connection is closed: a cut transfer.
+            case close
+            /// The connection is reset (RST).
+            case reset
+            /// Nothing more is sent until the client closes the connection (or the hold timeout): a stalled server.
+            case stall
+        }
+        /// The fault, if any.
+        public var fault: Fault?
+        /// Body bytes sent before the fault.
+        public var faultAfter = 0
 
         public init(
             status: Int = 200, contentType: String? = nil, headers: [(name: String, value: String)] = [],
@@ -107,6 +120,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var completedResponses = 0
         /// Connections accepted: fewer than requests when the client reused a kept-alive connection.
         public var connections = 0
+        /// The `Authorization` header of every request, in order (`nil` for a request without one): what reached
+        /// this origin.
+        public var authorizations: [String?] = []
     }
 
     public let port: UInt16
@@ -247,6 +263,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             log.bodyBytesSent = 0
         }
         let route = respond(request)
+        lock.withLock { log.authorizations.append(request.header("Authorization")) }
         let persistence = keepsConnectionsAlive ? "keep-alive" : "close"
         var head = "HTTP/1.1 \(route.status) \(route.status < 300 ? "OK" : "Error")\r\nConnection: \(persistence)\r\n"
         if let contentType = route.contentType { head += "Content-Type: \(contentType)\r\n" }
@@ -265,8 +282,23 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                     return .cutShort
                 }
             }
+            if let fault = route.fault, offset >= route.faultAfter {
+                // The bytes before the fault reach the client before it does, as when a connection drops mid-way
+                // (AsyncHTTPClient discards body bytes that arrive in the same read as a broken end).
+                usleep(200_000)
+                switch fault {
+                case .close: break
+                case .reset:
+                    var hard = linger(l_onoff: 1, l_linger: 0)
+                    setsockopt(connection, SOL_SOCKET, SO_LINGER, &hard, socklen_t(MemoryLayout<linger>.size))
+                case .stall:
+                    lock.withLock { log.clientWentAway = waitForClose(connection) }
+                }
+                return .cutShort
+            }
             var end = min(offset + route.chunkSize, route.body.count)
             if let holdAfter = route.holdAfter, offset < holdAfter { end = min(end, holdAfter) }
+            if route.fault != nil { end = min(end, max(route.faultAfter, offset + 1)) }
             let piece = Array(route.body[offset..<end])
             let framed =
                 route.framing == .chunked

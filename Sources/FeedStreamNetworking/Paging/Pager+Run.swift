@@ -5,24 +5,29 @@ import FoundationNetworking
 #endif
 
 extension Pager {
-    typealias Emit = @Sendable (PagingEvent<Item, Summary>) -> Void
+    typealias Emit = @Sendable (PagingEvent<Item, Summary>) async throws -> Void
 
     /// Fetches page after page until the limit, the last page, a repeated request or an error.
-    func run(_ emit: Emit) async throws {
-        // One session for every page, so that pages reuse the connection the first one opened.
-        let session = StreamingSession(configuration: configuration)
-        defer { session.invalidate() }
+    func run(watchdog: TransferWatchdog, _ emit: Emit) async throws {
         var request = self.request
+        // Credentials and paging stay on the first request's origin (and the hosts the caller allows).
+        let trusted = request.url.flatMap(Origin.init)
         var sent: Set<RequestKey> = [RequestKey(request)]
         var number = 1
         while true {
-            let metadata = try await fetch(request, number: number, session: session, emit: emit)
-            emit(.pageEnded(metadata))
+            let metadata = try await fetch(request, number: number, trusted: trusted, watchdog: watchdog, emit: emit)
+            try await emit(.pageEnded(metadata))
             if let maximumPages, number >= maximumPages { return }
             let context = PageContext(number: number, itemCount: metadata.itemCount, response: metadata.response)
             guard let next = strategy.nextRequest(after: metadata.summary, page: context, previous: request),
                 sent.insert(RequestKey(next)).inserted
             else { return }
+            guard let url = next.url, Origin.isFetchable(url) else {
+                throw HTTPTransportError(.unsupportedScheme, url: next.url)
+            }
+            guard let trusted, originPolicy.mayFollowPage(to: url, trusted: trusted) else {
+                throw HTTPTransportError(.originNotAllowed, url: url)
+            }
             request = next
             number += 1
         }
@@ -30,7 +35,7 @@ extension Pager {
 
     /// One page: conditional when cached, authorised right before each attempt, retried as the policy says.
     private func fetch(
-        _ request: URLRequest, number: Int, session: StreamingSession, emit: Emit
+        _ request: URLRequest, number: Int, trusted: Origin?, watchdog: TransferWatchdog, emit: Emit
     ) async throws -> PageMetadata<Summary> {
         var retries = 0
         while true {
@@ -44,18 +49,19 @@ extension Pager {
                 // The 304 must reach us: no local HTTP cache may answer the conditional request itself.
                 sending.cachePolicy = .reloadIgnoringLocalCacheData
             }
-            sending = try sending.authorized(by: authorizer)
+            let credentialed = CredentialedRequest(
+                sending, authorizer: authorizer, policy: originPolicy, trusted: trusted)
             do {
                 return try await transfer(
-                    sending, cacheKey: isGET ? request.url : nil, number: number, retries: retries, session: session,
-                    emit: emit)
+                    credentialed, cacheKey: isGET ? request.url : nil, number: number, retries: retries,
+                    watchdog: watchdog, emit: emit)
             } catch let error as HTTPResponseError where error.statusCode == 304 {
                 // Without a cached entry the request was not conditional: a 304 is then the server's mistake.
                 guard let cached else { throw error }
                 let head = HTTPResponseInfo(
                     url: request.url, statusCode: 304, contentType: error.contentType, headers: error.headers)
-                emit(.response(head, page: number))
-                if !cached.items.isEmpty { emit(.items(cached.items, page: number)) }
+                try await emit(.response(head, page: number))
+                if !cached.items.isEmpty { try await emit(.items(cached.items, page: number)) }
                 return PageMetadata(
                     number: number, requestURL: request.url, response: head, summary: cached.summary,
                     itemCount: cached.items.count, isFromCache: true, retries: retries)
@@ -63,8 +69,9 @@ extension Pager {
                 guard let delay = retryPolicy.delay(after: error, retriesSoFar: retries),
                     let refusal = error as? HTTPResponseError
                 else { throw error }
-                emit(.retrying(after: delay, error: refusal, page: number))
-                try await retryPolicy.sleep(delay)
+                try await emit(.retrying(after: delay, error: refusal, page: number))
+                // Waiting as the server asked is not an idle network.
+                try await watchdog.pausingIdleClock { try await retryPolicy.sleep(delay) }
                 retries += 1
             }
         }
@@ -72,48 +79,47 @@ extension Pager {
 
     /// One streamed transfer; stores the page in the cache when it came with validators.
     private func transfer(
-        _ request: URLRequest, cacheKey: URL?, number: Int, retries: Int, session: StreamingSession, emit: Emit
+        _ credentialed: CredentialedRequest, cacheKey: URL?, number: Int, retries: Int, watchdog: TransferWatchdog,
+        emit: Emit
     ) async throws -> PageMetadata<Summary> {
         let strategy = self.strategy
-        let events = URLSession.parsedEvents(
-            for: request, configuration: configuration, in: session, requirements: strategy.requirements,
-            authorizer: nil, parser: { head in strategy.makeParser(for: head) },
-            summary: { parser in strategy.summary(of: parser) })
         let keepsItems = cache != nil && cacheKey != nil
+        let request = credentialed.request
         var head = HTTPResponseInfo(url: request.url)
         var count = 0
         var received: Int64 = 0
         var kept: [Item] = []
-        for try await event in events {
+        let summary = try await transport.streamEvents(
+            credentialed, requirements: strategy.requirements, limits: limits, watchdog: watchdog,
+            reportsProgress: true, parser: { head in strategy.makeParser(for: head) },
+            summary: { parser in strategy.summary(of: parser) }
+        ) { event in
             switch event {
             case .response(let response):
                 head = response
-                emit(.response(response, page: number))
+                try await emit(.response(response, page: number))
             case .items(let items):
                 count += items.count
                 if keepsItems { kept += items }
-                emit(.items(items, page: number))
+                try await emit(.items(items, page: number))
             case .progress(let progress):
                 received = progress.receivedBytes
-            case .failed:
-                // parsedEvents throws its errors rather than yielding them.
+            case .failed, .finished:
+                // streamEvents throws its errors, and returns the summary.
                 break
-            case .finished(let summary):
-                if let cache, let cacheKey {
-                    // A cache that cannot be written costs the next run a full fetch, not this run its page.
-                    if head.header("ETag") != nil || head.header("Last-Modified") != nil {
-                        try? cache.store(cacheKey, head, kept, summary)
-                    } else {
-                        try? cache.remove(cacheKey)
-                    }
-                }
-                return PageMetadata(
-                    number: number, requestURL: request.url, response: head, summary: summary, itemCount: count,
-                    retries: retries, bodyBytes: received)
             }
         }
-        // The stream ends without `finished` only when the consumer has gone away.
-        throw CancellationError()
+        if let cache, let cacheKey {
+            // A cache that cannot be written costs the next run a full fetch, not this run its page.
+            if head.header("ETag") != nil || head.header("Last-Modified") != nil {
+                try? cache.store(cacheKey, head, kept, summary)
+            } else {
+                try? cache.remove(cacheKey)
+            }
+        }
+        return PageMetadata(
+            number: number, requestURL: request.url, response: head, summary: summary, itemCount: count,
+            retries: retries, bodyBytes: received)
     }
 }
 

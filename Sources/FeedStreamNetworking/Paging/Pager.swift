@@ -15,16 +15,18 @@ import FoundationNetworking
 /// for try await page in pager.pages() { show(page.items, page.summary.totalResults) }
 /// ```
 ///
-/// Each page is one streamed transfer through
-/// `URLSession.parsedEvents(for:configuration:requirements:parser:summary:)`: items reach the consumer while the
-/// page's body is still arriving, and the next page is requested only after the previous one ended and validated.
+/// Each page is one streamed transfer through ``transport`` (one for the whole run, so pages reuse its
+/// connection): items reach the consumer while the page's body is still arriving, the body is read only as fast
+/// as the consumer takes items, and the next page is requested only after the previous one ended and validated.
 /// The sequences end after ``maximumPages`` pages, when the strategy finds no next page, or when it would ask for
 /// a request already sent in this run (a server repeating its `next` link cannot make the pager loop).
 ///
 /// - Authorisation: ``authorizer`` is applied to every request right before it is sent — first pages, next
 ///   pages and retries — so a signature's timestamp and nonce are fresh each time.
-/// - Retries: a 429 or 503 is sent again as ``retryPolicy`` says; any other refusal, a `URLError` or a decoding
-///   error ends the sequence, after every item decoded before it.
+/// - Origins: credentials go only to the first request's origin and ``OriginPolicy/allowedHosts``; a next page
+///   elsewhere ends the run with ``HTTPTransportError/Kind-swift.enum/originNotAllowed`` after every item before it.
+/// - Retries: a 429 or 503 is sent again as ``retryPolicy`` says; any other refusal, an ``HTTPTransportError`` or
+///   a decoding error ends the sequence, after every item decoded before it.
 /// - Conditional GET: with ``caching(in:)``, GET requests carry the cached validators and a 304 replays the
 ///   cached items.
 /// - Cancellation: when the consumer stops iterating (breaks out, or its task is cancelled) the data task in
@@ -45,59 +47,69 @@ public struct Pager<Strategy: PagingStrategy>: Sendable {
     public var authorizer: (any RequestAuthorizer)?
     /// When to send a request again after a 429 or 503.
     public var retryPolicy: RetryPolicy
-    /// The configuration of each page's session.
-    public var configuration: URLSessionConfiguration
+    /// What sends the requests: one transport for the whole run, so pages reuse its connections.
+    public var transport: any HTTPTransport
+    /// The idle timeout, the run's deadline and the buffer's high-water mark.
+    public var limits: TransferLimits
+    /// Where credentials may go, which redirects are followed and which next pages are fetched: by default only
+    /// the first request's origin (see ``OriginPolicy``).
+    public var originPolicy: OriginPolicy
     /// The conditional-GET cache, set by ``caching(in:)`` (only for `Codable` items and summaries).
     var cache: PageCacheBinding<Item, Summary>?
 
     /// Creates a pager; nothing is sent until a sequence is iterated.
+    ///
+    /// - Parameters:
+    ///   - transport: what sends the requests (default ``DefaultHTTPTransport``).
+    ///   - limits: the idle timeout (default 30 s), the run's deadline (default none), the buffer's high-water mark.
+    ///   - originPolicy: where credentials and paging may go (default: the first request's origin only).
     public init(
         request: URLRequest, strategy: Strategy, maximumPages: Int? = nil,
         authorizer: (any RequestAuthorizer)? = nil, retryPolicy: RetryPolicy = RetryPolicy(),
-        configuration: URLSessionConfiguration = .default
+        transport: any HTTPTransport = DefaultHTTPTransport(), limits: TransferLimits = TransferLimits(),
+        originPolicy: OriginPolicy = OriginPolicy()
     ) {
         self.request = request
         self.strategy = strategy
         self.maximumPages = maximumPages.map { max(1, $0) }
         self.authorizer = authorizer
         self.retryPolicy = retryPolicy
-        self.configuration = configuration
+        self.transport = transport
+        self.limits = limits
+        self.originPolicy = originPolicy
+    }
+
+    /// Creates a pager whose pages go through a ``URLSessionTransport`` with `configuration`.
+    public init(
+        request: URLRequest, strategy: Strategy, maximumPages: Int? = nil,
+        authorizer: (any RequestAuthorizer)? = nil, retryPolicy: RetryPolicy = RetryPolicy(),
+        configuration: URLSessionConfiguration
+    ) {
+        self.init(
+            request: request, strategy: strategy, maximumPages: maximumPages, authorizer: authorizer,
+            retryPolicy: retryPolicy, transport: URLSessionTransport(configuration: configuration))
     }
 
     /// Every event of the run: response heads, items as they stream in, page ends, retries.
     ///
-    /// The transfer starts when this is called; errors are thrown after every event that preceded them.
+    /// The first request is sent at once; each page's body is read only as fast as events are taken. Errors are thrown
+    /// after every event that preceded them.
     public func events() -> AsyncThrowingStream<PagingEvent<Item, Summary>, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<PagingEvent<Item, Summary>, any Error>.makeStream()
         let pager = self
-        let task = Task {
-            do {
-                try await pager.run { continuation.yield($0) }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
+        return handOffStream(limits: limits, transform: { (event: PagingEvent<Item, Summary>) in [event] }) {
+            send, watchdog in
+            try await pager.run(watchdog: watchdog, send)
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// The items of every page, in order, each as soon as its page's parser completed it.
     public func items() -> AsyncThrowingStream<Item, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<Item, any Error>.makeStream()
         let pager = self
-        let task = Task {
-            do {
-                try await pager.run { event in
-                    if case .items(let items, _) = event { for item in items { continuation.yield(item) } }
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+        return handOffStream(limits: limits, transform: { (items: [Item]) in items }) { send, watchdog in
+            try await pager.run(watchdog: watchdog) { event in
+                if case .items(let items, _) = event { try await send(items) }
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// Each page whole — its items, response and summary — once the page has ended.
@@ -105,26 +117,18 @@ public struct Pager<Strategy: PagingStrategy>: Sendable {
     /// A page's items are held until its end, so memory grows with the page size; use ``items()`` or
     /// ``events()`` to handle items as they arrive.
     public func pages() -> AsyncThrowingStream<Page<Item, Summary>, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<Page<Item, Summary>, any Error>.makeStream()
         let pager = self
-        let task = Task {
-            do {
-                let collected = PageCollector<Item>()
-                try await pager.run { event in
-                    switch event {
-                    case .items(let items, _): collected.append(items)
-                    case .pageEnded(let metadata):
-                        continuation.yield(Page(items: collected.take(), metadata: metadata))
-                    case .response, .retrying: break
-                    }
+        return handOffStream(limits: limits, transform: { (page: Page<Item, Summary>) in [page] }) {
+            send, watchdog in
+            let collected = PageCollector<Item>()
+            try await pager.run(watchdog: watchdog) { event in
+                switch event {
+                case .items(let items, _): collected.append(items)
+                case .pageEnded(let metadata): try await send(Page(items: collected.take(), metadata: metadata))
+                case .response, .retrying: break
                 }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }
 

@@ -30,23 +30,43 @@ public struct FellowshipOneTokenService: Sendable {
     /// Signs as the consumer (no token); its method, realm and nonce and timestamp sources carry over to the
     /// signers made from it.
     public var consumer: OAuth1Signer
-    /// The configuration of the sessions the requests go through.
-    public var configuration: URLSessionConfiguration
+    /// What sends the requests (default ``DefaultHTTPTransport``).
+    public var transport: any HTTPTransport
+    /// The idle timeout (default 30 s) and an optional deadline for each token request.
+    public var limits: TransferLimits
 
     /// Creates a service that signs as `consumer`.
-    public init(baseURL: URL, consumer: OAuth1Signer, configuration: URLSessionConfiguration = .default) {
+    public init(
+        baseURL: URL, consumer: OAuth1Signer, transport: any HTTPTransport = DefaultHTTPTransport(),
+        limits: TransferLimits = TransferLimits()
+    ) {
         self.baseURL = baseURL
         self.consumer = consumer.with(token: nil)
-        self.configuration = configuration
+        self.transport = transport
+        self.limits = limits
+    }
+
+    /// Creates a service that signs as `consumer` and sends through a ``URLSessionTransport`` with `configuration`.
+    public init(baseURL: URL, consumer: OAuth1Signer, configuration: URLSessionConfiguration) {
+        self.init(baseURL: baseURL, consumer: consumer, transport: URLSessionTransport(configuration: configuration))
     }
 
     /// Creates a service for the consumer `consumerKey` (HMAC-SHA1, as Fellowship One requires).
     public init(
-        baseURL: URL, consumerKey: String, consumerSecret: String, configuration: URLSessionConfiguration = .default
+        baseURL: URL, consumerKey: String, consumerSecret: String,
+        transport: any HTTPTransport = DefaultHTTPTransport(), limits: TransferLimits = TransferLimits()
     ) {
         self.init(
             baseURL: baseURL, consumer: OAuth1Signer(consumerKey: consumerKey, consumerSecret: consumerSecret),
-            configuration: configuration)
+            transport: transport, limits: limits)
+    }
+
+    /// Creates a service for the consumer `consumerKey` that sends through a ``URLSessionTransport`` with
+    /// `configuration`.
+    public init(baseURL: URL, consumerKey: String, consumerSecret: String, configuration: URLSessionConfiguration) {
+        self.init(
+            baseURL: baseURL, consumer: OAuth1Signer(consumerKey: consumerKey, consumerSecret: consumerSecret),
+            transport: URLSessionTransport(configuration: configuration))
     }
 
     /// `{base}/v1/{path}`.
@@ -75,12 +95,12 @@ public struct FellowshipOneTokenService: Sendable {
     /// Performs the 2nd-party flow: the token from the form-encoded body, the person from `Content-Location`.
     ///
     /// - Throws: ``HTTPResponseError`` when Fellowship One refuses (wrong name or password, bad signature);
-    ///   ``OAuth1Error`` when its answer holds no token; a `URLError` when it cannot be reached.
+    ///   ``OAuth1Error`` when its answer holds no token; an ``HTTPTransportError`` when it cannot be reached.
     public func accessToken(
         username: String, password: String, userType: FellowshipOne.UserType = .portalUser
     ) async throws -> FellowshipOneAccessToken {
         let request = try accessTokenRequest(username: username, password: password, userType: userType)
-        return try await FellowshipOneTokenExchange.accessToken(for: request, configuration: configuration)
+        return try await FellowshipOneTokenExchange.accessToken(for: request, transport: transport, limits: limits)
     }
 
     // MARK: The 3-legged flow
@@ -98,7 +118,7 @@ public struct FellowshipOneTokenService: Sendable {
     /// Gets temporary credentials (a request token) for the 3-legged flow.
     public func requestToken(callback: String? = nil) async throws -> OAuth1Token {
         let request = try requestTokenRequest(callback: callback)
-        return try await FellowshipOneTokenExchange.token(for: request, configuration: configuration).token
+        return try await FellowshipOneTokenExchange.token(for: request, transport: transport, limits: limits).token
     }
 
     /// Where to send the user's browser to sign in and approve the request token:
@@ -130,7 +150,7 @@ public struct FellowshipOneTokenService: Sendable {
         exchanging requestToken: OAuth1Token, verifier: String? = nil
     ) async throws -> FellowshipOneAccessToken {
         let request = try accessTokenRequest(exchanging: requestToken, verifier: verifier)
-        return try await FellowshipOneTokenExchange.accessToken(for: request, configuration: configuration)
+        return try await FellowshipOneTokenExchange.accessToken(for: request, transport: transport, limits: limits)
     }
 
     /// A signer for the calls made as the holder of `accessToken`.

@@ -44,13 +44,24 @@ public final class JiveClient: Sendable {
     /// - Parameters:
     ///   - authorizer: credentials added to every request (``HTTPBasicAuthorizer`` for Jive's Basic sign-in);
     ///     `nil` sends none.
-    ///   - configuration: the `URLSession` configuration for every request.
+    ///   - transport: what sends every request, for the client's whole life, so calls reuse its connections
+    ///     (default ``DefaultHTTPTransport``).
+    ///   - limits: the idle timeout (default 30 s) and an optional deadline for each call.
     public init(
-        instanceURL: URL, authorizer: (any RequestAuthorizer)?, configuration: URLSessionConfiguration = .default
+        instanceURL: URL, authorizer: (any RequestAuthorizer)?, transport: any HTTPTransport = DefaultHTTPTransport(),
+        limits: TransferLimits = TransferLimits()
     ) {
         typedInstanceURL = JiveInstanceURL.normalized(instanceURL)
         self.authorizer = authorizer
-        state = JiveClientState(instanceURL: typedInstanceURL, configuration: configuration)
+        state = JiveClientState(instanceURL: typedInstanceURL, transport: transport, limits: limits)
+    }
+
+    /// Creates a client whose requests go through one ``URLSessionTransport`` with `configuration`.
+    public convenience init(
+        instanceURL: URL, authorizer: (any RequestAuthorizer)?, configuration: URLSessionConfiguration
+    ) {
+        self.init(
+            instanceURL: instanceURL, authorizer: authorizer, transport: URLSessionTransport(configuration: configuration))
     }
 
     /// The instance URL in use: the typed URL, or after ``version()`` the instance's own `instanceURL` when it
@@ -67,7 +78,8 @@ public final class JiveClient: Sendable {
     ///
     /// When the answer's `instanceURL` names another place than the typed URL, that URL is probed with the same
     /// request. If it answers, it becomes ``instanceURL`` for every later call. If it does not (an internal
-    /// name behind a load balancer), the typed URL stays in use and every URL the server returns from then on —
+    /// name behind a load balancer), or if it would move an `https` instance to `http` (never done: the
+    /// credentials would then travel in clear), the typed URL stays in use and every URL the server returns from then on —
     /// `selfURL`, `resources` refs, links in bodies, URLs among the unnamed fields — is moved onto the typed
     /// URL's scheme, host, port and path.
     ///
@@ -81,6 +93,14 @@ public final class JiveClient: Sendable {
         if let advertised = version.instanceURL.map({ JiveInstanceURL.normalized($0) }),
             !JiveInstanceURL.same(advertised, typed)
         {
+            if Self.isDowngrade(from: typed, to: advertised) {
+                settled.rewrite = JiveURLRewrite(from: advertised, to: typed)
+                guard let v3 = version.coreV3 else { throw Self.noCoreV3(version) }
+                let path = v3.uri.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                if !path.isEmpty { settled.coreAPIPath = path }
+                state.settle(settled)
+                return version
+            }
             do {
                 version = try await fetchVersion(at: advertised)
                 settled.instanceURL = advertised
@@ -91,11 +111,7 @@ public final class JiveClient: Sendable {
                 settled.rewrite = JiveURLRewrite(from: advertised, to: typed)
             }
         }
-        guard let v3 = version.coreV3 else {
-            throw StreamError(
-                kind: .unexpectedDocument,
-                message: "the Jive instance serves no core API v3 (\(version.jiveVersion)); Jive 6 or later is needed")
-        }
+        guard let v3 = version.coreV3 else { throw Self.noCoreV3(version) }
         let path = v3.uri.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         if !path.isEmpty { settled.coreAPIPath = path }
         state.settle(settled)
@@ -114,6 +130,17 @@ public final class JiveClient: Sendable {
         var content = try await send("GET", url, as: JiveContent.self)
         if content.selfURL == nil { content.selfURL = state.snapshot.rewrite?.apply(url) ?? url }
         return content
+    }
+
+    /// Whether moving from `typed` to `advertised` would go from `https` down to `http`.
+    static func isDowngrade(from typed: URL, to advertised: URL) -> Bool {
+        typed.scheme?.lowercased() == "https" && advertised.scheme?.lowercased() != "https"
+    }
+
+    private static func noCoreV3(_ version: JivePlatformVersion) -> StreamError {
+        StreamError(
+            kind: .unexpectedDocument,
+            message: "the Jive instance serves no core API v3 (\(version.jiveVersion)); Jive 6 or later is needed")
     }
 
     private func fetchVersion(at instance: URL) async throws -> JivePlatformVersion {
@@ -148,9 +175,9 @@ public final class JiveClient: Sendable {
             request.httpBody = body
             request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
         }
-        request = try request.authorized(by: authorizer)
-        let items = URLSession.parsedItems(
-            for: request, configuration: state.configuration, requirements: .json
+        // Signed by the engine, for this request's origin only: a redirect elsewhere goes without credentials.
+        let items = state.transport.parsedItems(
+            for: request, requirements: .json, authorizer: authorizer, limits: state.limits
         ) { _ in JiveResponseParser<T>(allowsEmptyBody: allowsEmptyBody) }
         var result: T?
         for try await item in items { result = item }

@@ -1,3 +1,4 @@
+import FeedStreamNetworking
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -6,8 +7,8 @@ import Foundation
 
 /// What ``JiveClient/version()`` settles, behind a lock.
 ///
-/// `@unchecked Sendable`: `settled` is only read and written while holding `lock`; `configuration` is never
-/// mutated after `init` and is only handed to `URLSession`, which copies it.
+/// `@unchecked Sendable`: `settled` is only read and written while holding `lock`; `transport` and `limits` are
+/// never mutated after `init`.
 final class JiveClientState: @unchecked Sendable {
     struct Settled: Sendable {
         /// The instance every call is built on.
@@ -18,12 +19,15 @@ final class JiveClientState: @unchecked Sendable {
         var coreAPIPath: String
     }
 
-    let configuration: URLSessionConfiguration
+    /// One transport for the client's life, so its calls reuse connections.
+    let transport: any HTTPTransport
+    let limits: TransferLimits
     private let lock = NSLock()
     private var settled: Settled
 
-    init(instanceURL: URL, configuration: URLSessionConfiguration) {
-        self.configuration = configuration
+    init(instanceURL: URL, transport: any HTTPTransport, limits: TransferLimits) {
+        self.transport = transport
+        self.limits = limits
         settled = Settled(instanceURL: instanceURL, rewrite: nil, coreAPIPath: "api/core/v3")
     }
 

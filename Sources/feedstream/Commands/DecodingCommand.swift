@@ -18,8 +18,9 @@ extension DecodingCommand {
     /// Checks what applies only to a URL.
     func validateRemote() throws {
         if input.remoteURL == nil && remote.isSpecified {
-            throw ValidationError("--user, --oauth1, --header, --pages, --cache and --retries apply only when the input is an http:// or "
-                    + "https:// URL")
+            throw ValidationError(
+                "--user, --oauth1, --header, --pages, --cache, --retries, --timeout, --transport and --allow-host "
+                    + "apply only when the input is an http:// or https:// URL")
         }
     }
 

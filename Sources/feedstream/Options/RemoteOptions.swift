@@ -41,9 +41,35 @@ struct RemoteOptions: ParsableArguments {
     @Option(help: "Times a 429 or 503 answer is retried after its Retry-After (at most 60 s each).")
     var retries = 2
 
+    @Option(
+        name: .customLong("timeout"),
+        help: ArgumentHelp("Give up when no byte arrives for this long (default 30).", valueName: "seconds"))
+    var timeoutSeconds: Double?
+
+    @Option(
+        name: .customLong("transport"),
+        help: ArgumentHelp(
+            "urlsession or async-http-client (default: async-http-client on Linux, where FoundationNetworking "
+                + "cannot make a transfer wait; urlsession on Apple platforms).", valueName: "transport"))
+    var transportName: TransportName?
+
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "Credentials and paging may also go to this host (repeatable); otherwise only to the first URL's "
+                + "origin.", valueName: "host"))
+    var allowedHosts: [String] = []
+
+    /// The transports `--transport` names.
+    enum TransportName: String, ExpressibleByArgument, CaseIterable {
+        case urlsession
+        case asyncHTTPClient = "async-http-client"
+    }
+
     /// Whether any option here was given: they only make sense with a URL.
     var isSpecified: Bool {
-        basicCredentials != nil || oauth1Credentials != nil || !headers.isEmpty || pages != "1" || cacheDirectory != nil || retries != 2
+        basicCredentials != nil || oauth1Credentials != nil || !headers.isEmpty || pages != "1" || cacheDirectory != nil
+            || retries != 2 || timeoutSeconds != nil || transportName != nil || !allowedHosts.isEmpty
     }
 
     func validate() throws {
@@ -63,7 +89,37 @@ struct RemoteOptions: ParsableArguments {
             throw ValidationError("--pages takes a positive whole number or `all`")
         }
         guard retries >= 0 else { throw ValidationError("--retries takes a whole number, 0 or more") }
+        if let timeoutSeconds, !(timeoutSeconds > 0 && timeoutSeconds.isFinite) {
+            throw ValidationError("--timeout takes a number of seconds above 0")
+        }
+        #if !canImport(AsyncHTTPClient)
+            if transportName == .asyncHTTPClient {
+                throw ValidationError("--transport async-http-client is available on Linux only")
+            }
+        #endif
     }
+
+    /// The transport `--transport` names, or the platform's default.
+    func transport() -> any HTTPTransport {
+        switch transportName {
+        case .urlsession?:
+            return URLSessionTransport()
+        case .asyncHTTPClient?:
+            #if canImport(AsyncHTTPClient)
+                return AsyncHTTPClientTransport()
+            #else
+                return DefaultHTTPTransport()
+            #endif
+        case nil:
+            return DefaultHTTPTransport()
+        }
+    }
+
+    /// `--timeout` as the transfer's idle timeout.
+    var limits: TransferLimits { TransferLimits(idleTimeout: timeoutSeconds ?? 30) }
+
+    /// `--allow-host`: where credentials and paging may also go.
+    var originPolicy: OriginPolicy { OriginPolicy(allowedHosts: Set(allowedHosts)) }
 
     /// `nil` for `--pages all`.
     var maximumPages: Int? { Int(pages) }

@@ -76,7 +76,8 @@ struct StreamRunner {
         let cache = try remote.cacheDirectory.map { try ConditionalGETCache(directory: URL(fileURLWithPath: $0)) }
         let pager = Pager(
             request: remote.request(for: url), strategy: strategy, maximumPages: remote.maximumPages,
-            authorizer: try remote.authorizer(), retryPolicy: RetryPolicy(maximumRetries: remote.retries)
+            authorizer: try remote.authorizer(), retryPolicy: RetryPolicy(maximumRetries: remote.retries),
+            transport: remote.transport(), limits: remote.limits, originPolicy: remote.originPolicy
         ).caching(in: cache)
         var summary: Strategy.Summary?
         for try await event in pager.events() {

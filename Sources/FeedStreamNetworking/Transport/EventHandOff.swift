@@ -1,0 +1,150 @@
+import Foundation
+
+/// Hands events from the task that runs a transfer to the consumer, one at a time: ``send(_:)`` returns only
+/// once the consumer has taken the previous event, so the transfer goes no further ahead of the consumer than
+/// one event (one chunk's items). What makes every entry point pull-driven: the consumer asking for the next
+/// item is what lets the next body chunk be read.
+///
+/// `@unchecked Sendable`: every field is touched only while holding `lock`; continuations are resumed outside it.
+package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slot: Element?
+    private var ending: Result<Void, any Error>?
+    private var consumer: CheckedContinuation<Element?, any Error>?
+    private var producer: CheckedContinuation<Void, any Error>?
+    private var producerTask: Task<Void, Never>?
+
+    package init() {}
+
+    /// Runs `body` in a task of its own, sending what it emits; the run ends the hand-off.
+    package func run(_ body: @escaping @Sendable (EventHandOff<Element>) async throws -> Void) {
+        let task = Task {
+            do {
+                try await body(self)
+                self.finish(throwing: nil)
+            } catch {
+                self.finish(throwing: error)
+            }
+        }
+        lock.withLock { producerTask = task }
+    }
+
+    /// Waits until the consumer has room for `element`, then hands it over.
+    package func send(_ element: Element) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let action: (CheckedContinuation<Element?, any Error>?, Result<Void, any Error>?) = lock.withLock {
+                    if let ending {
+                        if case .failure = ending { return (nil, .failure(CancellationError())) }
+                        return (nil, .failure(CancellationError()))
+                    }
+                    if let consumer {
+                        self.consumer = nil
+                        return (consumer, .success(()))
+                    }
+                    slot = element
+                    producer = continuation
+                    return (nil, nil)
+                }
+                action.0?.resume(returning: element)
+                if let result = action.1 { continuation.resume(with: result) }
+            }
+        } onCancel: {
+            let waiting = self.lock.withLock {
+                defer { self.producer = nil }
+                return self.producer
+            }
+            waiting?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// The next element, or `nil` after the producer ended; its error is thrown after the last element.
+    package func next() async throws -> Element? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element?, any Error>) in
+                let action: (Result<Element?, any Error>?, CheckedContinuation<Void, any Error>?) = lock.withLock {
+                    if let element = slot {
+                        slot = nil
+                        defer { producer = nil }
+                        return (.success(element), producer)
+                    }
+                    switch ending {
+                    case .success?: return (.success(nil), nil)
+                    case .failure(let error)?:
+                        ending = .success(())
+                        return (.failure(error), nil)
+                    case nil:
+                        consumer = continuation
+                        return (nil, nil)
+                    }
+                }
+                action.1?.resume()
+                if let result = action.0 { continuation.resume(with: result) }
+            }
+        } onCancel: {
+            self.cancel()
+        }
+    }
+
+    /// Cancels the producer's task (a timeout): it ends with its own error, which the consumer receives.
+    package func interruptProducer() {
+        lock.withLock { producerTask }?.cancel()
+    }
+
+    /// The consumer went away: stop the producer, deliver nothing more.
+    package func cancel() {
+        let (task, waiting, producerWaiting) = lock.withLock {
+            if ending == nil { ending = .failure(CancellationError()) }
+            slot = nil
+            defer { consumer = nil; producer = nil }
+            return (producerTask, consumer, producer)
+        }
+        task?.cancel()
+        waiting?.resume(throwing: CancellationError())
+        producerWaiting?.resume(throwing: CancellationError())
+    }
+
+    private func finish(throwing error: (any Error)?) {
+        let waiting: CheckedContinuation<Element?, any Error>? = lock.withLock {
+            guard ending == nil else { return nil }
+            ending = error.map { .failure($0) } ?? .success(())
+            guard slot == nil, let consumer else { return nil }
+            self.consumer = nil
+            if error != nil { ending = .success(()) }
+            return consumer
+        }
+        if let error { waiting?.resume(throwing: error) } else { waiting?.resume(returning: nil) }
+    }
+}
+
+/// Holds an ``EventHandOff`` for the sequence a consumer iterates, and cancels its transfer when that sequence is
+/// dropped before the end.
+package final class HandOffCursor<Element: Sendable, Output: Sendable>: @unchecked Sendable {
+    private let handOff: EventHandOff<Element>
+    private let transform: @Sendable (Element) -> [Output]
+    private var pending: [Output] = []
+    private var index = 0
+
+    package init(_ handOff: EventHandOff<Element>, transform: @escaping @Sendable (Element) -> [Output]) {
+        self.handOff = handOff
+        self.transform = transform
+    }
+
+    deinit { handOff.cancel() }
+
+    /// The next output: one of the pending batch, else the next element's batch.
+    package func next() async throws -> Output? {
+        while index == pending.count {
+            guard let element = try await handOff.next() else { return nil }
+            pending = transform(element)
+            index = 0
+        }
+        defer { index += 1 }
+        return pending[index]
+    }
+
+    /// The sequence a consumer iterates.
+    package var stream: AsyncThrowingStream<Output, any Error> {
+        AsyncThrowingStream(unfolding: { try await self.next() })
+    }
+}

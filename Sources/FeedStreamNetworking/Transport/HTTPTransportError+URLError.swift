@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension HTTPTransportError {
+    /// The transport error for a `URLError` from `URLSession`: its code in the user's terms, never its dump.
+    init(_ error: URLError, url: URL?, idleTimeout: TimeInterval, received: Int64, expected: Int64?) {
+        let kind: Kind
+        switch error.code {
+        case .cannotConnectToHost: kind = .connectionRefused
+        case .timedOut: kind = .timedOut(seconds: idleTimeout)
+        case .cannotFindHost, .dnsLookupFailed: kind = .nameNotFound
+        case .networkConnectionLost: kind = .connectionClosed(received: received, expected: expected)
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+            .clientCertificateRequired:
+            kind = .tlsFailure
+        case .httpTooManyRedirects: kind = .tooManyRedirects(limit: OriginPolicy.defaultMaximumRedirects)
+        case .unsupportedURL: kind = .unsupportedScheme
+        case .notConnectedToInternet: kind = .other(detail: "not connected to the internet")
+        default:
+            // swift-corelibs-foundation reports a transfer curl saw cut short as code -1 (unknown).
+            if received > 0 || expected != nil {
+                kind = .connectionClosed(received: received, expected: expected)
+            } else {
+                kind = .other(detail: "network error \(error.code.rawValue)")
+            }
+        }
+        self.init(kind, url: url ?? error.failingURL)
+    }
+}

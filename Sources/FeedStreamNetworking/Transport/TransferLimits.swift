@@ -1,0 +1,47 @@
+import Foundation
+
+/// How long a transfer may wait, and how much it may hold, before it gives up or makes the sender wait.
+///
+/// Every entry point (``HTTPTransport`` `parsedItems` and its siblings, ``Pager``, the service clients) takes one.
+public struct TransferLimits: Sendable {
+    /// Give up when no byte arrives for this long (connecting, waiting for the head, or mid-body). The clock stops
+    /// while the consumer is busy: a slow consumer is never an idle network. Default 30 seconds.
+    public var idleTimeout: TimeInterval
+    /// Give up when the whole exchange (every redirect and page of one call) takes longer; `nil`, the default,
+    /// sets no deadline.
+    public var deadline: TimeInterval?
+    /// Body bytes a transport may hold for a consumer that has not taken them yet before it makes the transfer
+    /// wait. Default 256 KiB. (`URLSessionTransport` on Linux cannot make a transfer wait; see its notes.)
+    public var bufferHighWaterMark: Int
+    /// Counts what the transfer buffered, for tests.
+    package var statistics: TransferStatistics?
+
+    /// Creates limits.
+    public init(idleTimeout: TimeInterval = 30, deadline: TimeInterval? = nil, bufferHighWaterMark: Int = 256 << 10) {
+        self.idleTimeout = max(0.001, idleTimeout)
+        self.deadline = deadline.map { max(0.001, $0) }
+        self.bufferHighWaterMark = max(1, bufferHighWaterMark)
+    }
+}
+
+/// What a transfer buffered: the largest number of received body bytes held at once that the consumer had not
+/// taken yet. Tests read it to assert the high-water mark by counting, not timing.
+package final class TransferStatistics: @unchecked Sendable {
+    private let lock = NSLock()
+    private var maximum = 0
+    private var largestChunk = 0
+
+    package init() {}
+
+    /// The most bytes ever held at once.
+    package var maximumBufferedBytes: Int { lock.withLock { maximum } }
+    /// The largest single chunk a transport delivered (the mark may be passed by less than one chunk).
+    package var largestChunkBytes: Int { lock.withLock { largestChunk } }
+
+    package func record(buffered: Int, chunk: Int) {
+        lock.withLock {
+            maximum = max(maximum, buffered)
+            largestChunk = max(largestChunk, chunk)
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A transport on Foundation's `URLSession`: the default on Apple platforms.
+///
+/// One session serves every request sent through a transport value and its copies, so requests reuse
+/// connections; it is released with the last copy. The session's delegate streams each body into a buffer the
+/// consumer pulls from.
+///
+/// - On Apple platforms, when more than ``TransferLimits/bufferHighWaterMark`` bytes wait for the consumer, the
+///   task is suspended, and resumed once the consumer has taken them down to half the mark: memory stays flat
+///   whatever the body size and however slow the consumer.
+/// - On Linux, FoundationNetworking cannot pause a transfer: suspending a running task and resuming it closes
+///   the connection and sends the request again, delivering the body twice. This transport never suspends
+///   there, so a body that arrives faster than it is consumed is buffered whole. Use ``AsyncHTTPClientTransport``
+///   (``DefaultHTTPTransport`` on Linux) when bodies are large or consumers slow.
+///
+/// Redirects are not followed here: the engine follows them under the ``OriginPolicy``.
+public struct URLSessionTransport: HTTPTransport {
+    private let owner: SessionOwner
+
+    /// Creates a transport with a session of its own, configured by `configuration`.
+    public init(configuration: URLSessionConfiguration = .default) {
+        owner = SessionOwner(StreamingSession(configuration: configuration))
+    }
+
+    public func send(_ request: URLRequest, limits: TransferLimits) async throws -> HTTPTransportResponse {
+        var request = request
+        // URLSession's own timeout is an idle timeout too ("no data for this long").
+        request.timeoutInterval = limits.idleTimeout
+        let transfer = URLSessionTransfer(limits: limits, url: request.url)
+        guard let task = owner.session.dataTask(with: request, delegate: transfer) else { throw CancellationError() }
+        transfer.attach(task)
+        return try await withTaskCancellationHandler {
+            let head = try await transfer.head()
+            return HTTPTransportResponse(head: head, body: HTTPResponseBody(transfer.pipe))
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
+/// Invalidates the transport's session when the last copy of the transport goes away.
+private final class SessionOwner: Sendable {
+    let session: StreamingSession
+
+    init(_ session: StreamingSession) { self.session = session }
+
+    deinit { session.invalidate() }
+}
+
+/// One data task of a ``URLSessionTransport``: delivers its head to the sender and its body into a ``BodyPipe``.
+///
+/// `@unchecked Sendable`: its mutable fields are touched only while holding `lock`; continuations are resumed
+/// outside it.
+final class URLSessionTransfer: NSObject, StreamingTaskHandler, @unchecked Sendable {
+    let pipe: BodyPipe
+    private let lock = NSLock()
+    private let limits: TransferLimits
+    private let url: URL?
+    private var headWaiter: CheckedContinuation<HTTPResponseInfo, any Error>?
+    private var headResult: Result<HTTPResponseInfo, any Error>?
+    private var received: Int64 = 0
+    private var expected: Int64?
+    private var challengeRefusal: HTTPResponseError?
+
+    init(limits: TransferLimits, url: URL?) {
+        self.limits = limits
+        self.url = url
+        pipe = BodyPipe(highWaterMark: limits.bufferHighWaterMark, statistics: limits.statistics)
+    }
+
+    func attach(_ task: URLSessionDataTask) {
+        pipe.onCancel = { task.cancel() }
+        #if canImport(Darwin)
+            pipe.onBelowLowWaterMark = { task.resume() }
+        #endif
+        task.resume()
+    }
+
+    /// Waits for the response head.
+    func head() async throws -> HTTPResponseInfo {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<HTTPResponseInfo, any Error>? = lock.withLock {
+                if headResult == nil { headWaiter = continuation }
+                return headResult
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+
+    private func deliverHead(_ result: Result<HTTPResponseInfo, any Error>) {
+        let waiter: CheckedContinuation<HTTPResponseInfo, any Error>? = lock.withLock {
+            guard headResult == nil else { return nil }
+            headResult = result
+            defer { headWaiter = nil }
+            return headWaiter
+        }
+        waiter?.resume(with: result)
+    }
+
+    private var headDelivered: Bool { lock.withLock { headResult != nil } }
+
+    // MARK: StreamingTaskHandler
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let head = HTTPResponseInfo(response)
+        lock.withLock { expected = head.expectedContentLength }
+        deliverHead(.success(head))
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.withLock { received += Int64(data.count) }
+        let aboveMark = pipe.push(data)
+        #if canImport(Darwin)
+            // Only where a suspended task really waits; FoundationNetworking would send the request again.
+            if aboveMark { dataTask.suspend() }
+        #else
+            _ = aboveMark
+        #endif
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (received, expected, refusal) = lock.withLock { (self.received, self.expected, challengeRefusal) }
+        let mapped = refusal ?? error.map { error -> any Error in
+            guard let error = error as? URLError else { return error }
+            if error.code == .cancelled { return CancellationError() }
+            return HTTPTransportError(
+                error, url: url, idleTimeout: limits.idleTimeout, received: received, expected: expected)
+        }
+        if !headDelivered {
+            deliverHead(.failure(mapped ?? HTTPTransportError(.other(detail: "no response"), url: url)))
+        }
+        pipe.finish(throwing: mapped)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation hangs on a challenge it finds no stored credential for, and cancels the task
+            // (body unread) on any other answer: end with the refusal itself, status and challenge.
+            // The head may have been delivered already: then the body ends with the refusal instead.
+            if let error = HTTPResponseError(challenge: challenge) {
+                lock.withLock { challengeRefusal = error }
+                deliverHead(.failure(error))
+            }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+            completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
+}

@@ -1,0 +1,102 @@
+import AtomStream
+import FeedStreamNetworking
+import Foundation
+import StreamTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Network faults end in one typed error with a one-line message, after every item that preceded them.
+@Suite("Transports: cut, stalled, reset and refused transfers")
+struct TransportFaultTests {
+    /// A feed of 40 entries whose body breaks off (as `fault`) after the 20th entry.
+    static func faultyServer(_ fault: LoopbackHTTPServer.Route.Fault) throws -> (LoopbackHTTPServer, cut: Int, total: Int) {
+        let body = Array(atomFeed(entries: 40).utf8)
+        let marker = Array("<entry><id>urn:21<".utf8)
+        let cut = (0...(body.count - marker.count)).first { body[$0..<($0 + marker.count)].elementsEqual(marker) }!
+        var route = LoopbackHTTPServer.Route(
+            contentType: "application/atom+xml", body: body, framing: .contentLength, chunkSize: 256,
+            pauseMicroseconds: 0)
+        route.fault = fault
+        route.faultAfter = cut
+        let faulty = route
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300, holdTimeout: 20) { _ in faulty }
+        return (server, cut, body.count)
+    }
+
+    static func collect(
+        _ items: AsyncThrowingStream<AtomEntry, any Error>
+    ) async -> (ids: [String?], error: (any Error)?) {
+        var ids: [String?] = []
+        do {
+            for try await entry in items { ids.append(entry.id) }
+            return (ids, nil)
+        } catch {
+            return (ids, error)
+        }
+    }
+
+    @Test("A cut transfer: the items before it, then 'connection closed after B of N bytes'",
+        arguments: TransportKind.allCases)
+    func cut(_ kind: TransportKind) async throws {
+        let (server, cut, total) = try Self.faultyServer(.close)
+        let outcome = await Self.collect(
+            kind.make().parsedItems(for: URLRequest(url: server.url("/feed"))) { _ in AtomParser() })
+        #expect(outcome.ids == (1...20).map { "urn:\($0)" })
+        let error = try #require(outcome.error as? HTTPTransportError, "\(String(describing: outcome.error))")
+        #expect(error.kind == .connectionClosed(received: Int64(cut), expected: Int64(total)))
+        #expect(error.description == "\(server.url("/feed")): connection closed after \(cut) of \(total) bytes")
+    }
+
+    @Test("A reset connection: the items before it, then a one-line error", arguments: TransportKind.allCases)
+    func reset(_ kind: TransportKind) async throws {
+        let (server, _, _) = try Self.faultyServer(.reset)
+        let outcome = await Self.collect(
+            kind.make().parsedItems(for: URLRequest(url: server.url("/feed"))) { _ in AtomParser() })
+        #expect(outcome.ids.count <= 20)
+        let error = try #require(outcome.error as? HTTPTransportError, "\(String(describing: outcome.error))")
+        guard case .connectionClosed = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(!error.description.contains("\n"))
+    }
+
+    @Test("A stalled server: the items before the stall, then 'timed out' after the idle timeout",
+        arguments: TransportKind.allCases)
+    func stall(_ kind: TransportKind) async throws {
+        let (server, _, _) = try Self.faultyServer(.stall)
+        let outcome = await Self.collect(
+            kind.make().parsedItems(
+                for: URLRequest(url: server.url("/feed")), limits: TransferLimits(idleTimeout: 1)
+            ) { _ in AtomParser() })
+        #expect(outcome.ids == (1...20).map { "urn:\($0)" })
+        let error = try #require(outcome.error as? HTTPTransportError, "\(String(describing: outcome.error))")
+        #expect(error.kind == .timedOut(seconds: 1))
+        #expect(error.description == "\(server.url("/feed")): timed out after 1 s without a byte")
+    }
+
+    @Test("A deadline ends a slow transfer with its own message", arguments: TransportKind.allCases)
+    func deadline(_ kind: TransportKind) async throws {
+        let (server, _, _) = try Self.faultyServer(.stall)
+        let outcome = await Self.collect(
+            kind.make().parsedItems(
+                for: URLRequest(url: server.url("/feed")), limits: TransferLimits(idleTimeout: 30, deadline: 1)
+            ) { _ in AtomParser() })
+        #expect(outcome.ids.count == 20)
+        #expect((outcome.error as? HTTPTransportError)?.kind == .deadlineExceeded(seconds: 1))
+    }
+
+    @Test("A port nobody listens on: 'connection refused'", arguments: TransportKind.allCases)
+    func refused(_ kind: TransportKind) async throws {
+        let server = try LoopbackHTTPServer(maximumRequests: 0) { _ in .init(text: "") }
+        await server.waitUntilStopped()
+        let outcome = await Self.collect(
+            kind.make().parsedItems(for: URLRequest(url: server.url("/feed"))) { _ in AtomParser() })
+        let error = try #require(outcome.error as? HTTPTransportError, "\(String(describing: outcome.error))")
+        #expect(error.kind == .connectionRefused)
+        #expect(error.description == "\(server.url("/feed")): connection refused")
+    }
+}
