@@ -60,8 +60,7 @@ public final class FeedParser: StreamingParser {
 
     private let engine: XMLPushParser
     private let decoder: FeedDocumentDecoder
-    private var intake = ChunkIntake()
-    private var lifecycle = StreamLifecycle()
+    private var core: PushParserCore<AtomEntry>
 
     /// Creates a parser.
     public init(options: Options = Options()) {
@@ -76,6 +75,7 @@ public final class FeedParser: StreamingParser {
             return made
         }
         decoder = box.value!
+        core = PushParserCore(engine: engine, completed: box.value!.takeCompleted)
     }
 
     /// The feed's (or channel's) metadata as read so far, with its ``AtomFeed/format``; complete after
@@ -87,16 +87,10 @@ public final class FeedParser: StreamingParser {
     public var warnings: [StreamError] { engine.warnings }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [AtomEntry] {
-        try lifecycle.parse(
-            { () throws(StreamError) in
-                try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-            }, completed: decoder.takeCompleted)
+        try core.parse(chunk)
     }
 
     public func finish() throws -> [AtomEntry] {
-        try lifecycle.finish(
-            { () throws(StreamError) in
-                try engine.finish(&intake)
-            }, completed: decoder.takeCompleted)
+        try core.finish()
     }
 }
