@@ -46,8 +46,8 @@ struct Employee: Decodable, Sendable { var firstName: String }
 
 let people = try XMLItemParser<Person>(path: "results/person", options: .init(limits: .default))
 var names = try people.parse(Array(#"<results><person id="1"><name>Ann</name></person>"#.utf8)).map(\.name)
+names += try people.parse(Array("</results>".utf8)).map(\.name)
 names += try people.finish().map(\.name)
-_ = try people.parse(Array("</results>".utf8)) + people.finish()
 
 let employees = try JSONItemParser<Employee>(path: "employees[*]", options: .init(limits: .default))
 names += try employees.parseAll(Array(#"{"employees":[{"firstName":"Bo"}]}"#.utf8)).map(\.firstName)
