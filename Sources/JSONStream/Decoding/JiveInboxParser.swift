@@ -8,16 +8,8 @@ public final class JiveInboxParser: StreamingParser {
     private let engine: JSONEngine
     private var core: PushParserCore<JiveInboxEntry>
 
-    /// How the parser reads.
-    public struct Options: Sendable, Hashable {
-        /// Bounds on nesting, text and item sizes.
-        public var limits: StreamLimits
-
-        /// Creates options.
-        public init(limits: StreamLimits = .default) {
-            self.limits = limits
-        }
-    }
+    /// How the parser reads: the bounds of the input.
+    public typealias Options = JSONParserOptions
 
     /// Creates a parser.
     public init(options: Options = Options()) {
