@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "FeedStream",
+    // What the API needs: AsyncThrowingStream and Task (makeStream is back-deployed to these).
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "StreamCore", targets: ["StreamCore"]),
         .library(name: "XMLStream", targets: ["XMLStream"]),

@@ -50,8 +50,7 @@ public final class AtomParser: StreamingParser {
 
     private let engine: XMLPushParser
     private let decoder: AtomDocumentDecoder
-    private var intake = ChunkIntake()
-    private var lifecycle = StreamLifecycle()
+    private var core: PushParserCore<AtomEntry>
 
     /// Creates a parser.
     public init(options: Options = Options()) {
@@ -64,6 +63,7 @@ public final class AtomParser: StreamingParser {
             return made
         }
         self.decoder = decoder.value!
+        core = PushParserCore(engine: engine, completed: decoder.value!.takeCompleted)
     }
 
     /// The feed's metadata as read so far; complete after ``finish()``.
@@ -74,21 +74,15 @@ public final class AtomParser: StreamingParser {
     public var warnings: [StreamError] { engine.warnings }
 
     /// How much work the input cost the C parser, for tests that prove linear time without a clock.
-    public var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
-        (intake.bytesFed, intake.feedCount, intake.scanBound)
+    package var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
+        (engine.intake.bytesFed, engine.intake.feedCount, engine.intake.scanBound)
     }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [AtomEntry] {
-        try lifecycle.parse(
-            { () throws(StreamError) in
-                try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-            }, completed: decoder.takeCompleted)
+        try core.parse(chunk)
     }
 
     public func finish() throws -> [AtomEntry] {
-        try lifecycle.finish(
-            { () throws(StreamError) in
-                try engine.finish(&intake)
-            }, completed: decoder.takeCompleted)
+        try core.finish()
     }
 }

@@ -108,14 +108,14 @@ enum ChildMode {
             let parser = JiveInboxParser()
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         case "xml-items":
-            let parser = XMLItemParser<BenchmarkPerson>(path: "results/person")
+            let parser = XMLItemParser<BenchmarkPerson>(path: Paths.people)
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         case "xml-records":
-            let parser = XMLItemParser<XMLRecordValue>(path: "results/person")
+            let parser = XMLItemParser<XMLRecordValue>(path: Paths.people)
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         case "employees":
             // Not a `feedstream` subcommand: the user-Decodable workload, for callgrind and perf by hand.
-            let parser = JSONItemParser<EmployeeRecord>(path: "employees[*]")
+            let parser = JSONItemParser<EmployeeRecord>(path: Paths.employees)
             return { chunk in
                 var count = 0
                 var digest = 0

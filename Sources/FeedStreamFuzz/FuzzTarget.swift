@@ -26,10 +26,11 @@ enum FuzzTarget: String {
         case .twitterSearch: check(bytes) { TwitterSearchParser() }
         case .twitterStream: check(bytes) { TwitterStreamParser() }
         case .jiveInbox: check(bytes) { JiveInboxParser() }
-        case .jsonItems: check(bytes) { JSONItemParser<JSONValue>(path: "$") }
+        case .jsonItems: check(bytes) { JSONItemParser<JSONValue>(path: .root) }
         // The input's length picks the path, so seeds of every shape reach the record decoder.
         case .xmlItems:
             let paths = ["results/person", "householdMemberTypes/householdMemberType", "feed/entry", "person"]
+                .compactMap { try? XMLRecordPath($0) }
             check(bytes) { XMLItemParser<XMLRecordValue>(path: paths[bytes.count % paths.count]) }
         case .feed: check(bytes) { FeedParser() }
         // FeedParser on JSON Feed documents (the seeds differ from `feed`'s; the sniffing is the same code).

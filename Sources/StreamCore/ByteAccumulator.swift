@@ -5,7 +5,9 @@
 ///
 /// The hot members are inlinable: decoders in other modules call them on every SAX event, where a call across the
 /// module boundary (and an unspecialised generic `withUnsafeBytes`) costs more than the work itself.
-public struct ByteAccumulator: Sendable {
+// SPI rather than `package`: `@inlinable` takes effect across modules only on public declarations, and the
+// decoders append on every SAX event. Apps that import StreamCore without `@_spi` cannot name it.
+@_spi(StreamPlumbing) public struct ByteAccumulator: Sendable {
     @usableFromInline var storage: [UInt8]
     /// The number of bytes in use; `storage` beyond it is spare capacity.
     @usableFromInline var used = 0

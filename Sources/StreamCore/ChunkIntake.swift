@@ -12,35 +12,35 @@
 /// The cost: while a single token longer than the threshold is in flight, bytes are delayed by up to the
 /// token's length. No item can complete inside a token, so only items that close right after a huge token
 /// wait — until the held bytes reach the backlog, or ``flush(into:)`` at the end of input.
-public struct ChunkIntake: Sendable {
+package struct ChunkIntake: Sendable {
     /// Backlog, in bytes, above which the intake starts holding chunks back.
-    public let stallThreshold: Int
+    package let stallThreshold: Int
     private var held: [UInt8] = []
     private var backlog = 0
 
     /// The number of bytes handed to the C parser so far.
-    public private(set) var bytesFed = 0
+    package private(set) var bytesFed = 0
     /// The number of feeds made to the C parser.
-    public private(set) var feedCount = 0
+    package private(set) var feedCount = 0
     /// An estimate of the bytes the C parser had to scan, counting re-scans: each feed is charged its own length
     /// plus the backlog it was appended to. Tests compare it to ``bytesFed`` to prove linear work without timing
     /// anything.
-    public private(set) var scanBound = 0
+    package private(set) var scanBound = 0
 
     /// Creates an intake.
-    public init(stallThreshold: Int = 16 << 10) {
+    package init(stallThreshold: Int = 16 << 10) {
         precondition(stallThreshold > 0)
         self.stallThreshold = stallThreshold
     }
 
     /// The bytes held back and not yet fed.
-    public var heldByteCount: Int { held.count }
+    package var heldByteCount: Int { held.count }
 
     /// Takes one chunk; `feed` hands bytes to the C parser and returns whether it produced any event.
     ///
     /// For parsers that re-scan only the token in flight (yajl): the backlog is the bytes fed since the last
     /// event.
-    public mutating func take<E: Error>(
+    package mutating func take<E: Error>(
         _ chunk: UnsafeRawBufferPointer, into feed: (UnsafeRawBufferPointer) throws(E) -> Bool
     ) throws(E) {
         let before = backlog
@@ -49,7 +49,7 @@ public struct ChunkIntake: Sendable {
 
     /// Takes one chunk; `feed` hands bytes to the C parser and returns its backlog afterwards: the bytes it holds
     /// unconsumed and will scan again (libxml2: the input buffer between the cursor and the end).
-    public mutating func take<E: Error>(
+    package mutating func take<E: Error>(
         _ chunk: UnsafeRawBufferPointer, into feed: (UnsafeRawBufferPointer) throws(E) -> Int
     ) throws(E) {
         if held.isEmpty && backlog < stallThreshold {
@@ -63,13 +63,13 @@ public struct ChunkIntake: Sendable {
     }
 
     /// Feeds whatever is held back; call it before signalling the end of input to the C parser.
-    public mutating func flush<E: Error>(into feed: (UnsafeRawBufferPointer) throws(E) -> Bool) throws(E) {
+    package mutating func flush<E: Error>(into feed: (UnsafeRawBufferPointer) throws(E) -> Bool) throws(E) {
         let before = backlog
         try flush { (bytes) throws(E) -> Int in try feed(bytes) ? 0 : before + bytes.count }
     }
 
     /// Feeds whatever is held back to a parser that reports its backlog.
-    public mutating func flush<E: Error>(into feed: (UnsafeRawBufferPointer) throws(E) -> Int) throws(E) {
+    package mutating func flush<E: Error>(into feed: (UnsafeRawBufferPointer) throws(E) -> Int) throws(E) {
         guard !held.isEmpty else { return }
         var bytes = held
         held = []

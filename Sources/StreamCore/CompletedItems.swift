@@ -3,22 +3,24 @@
 /// ``take()`` moves the array out instead of copying it: returning the array and then emptying it with
 /// `removeAll(keepingCapacity:)` shares the buffer with the caller, so the emptying has to allocate a fresh one
 /// on every `parse` call that completed anything.
-public struct CompletedItems<Item> {
-    private var items: [Item] = []
+// SPI rather than `package` (like ByteAccumulator), and inlinable: generic code called per item from other modules
+// is specialised there only when its body is visible (callgrind --child xml-records: +1.8 M instructions without).
+@_spi(StreamPlumbing) public struct CompletedItems<Item> {
+    @usableFromInline var items: [Item] = []
 
     /// Creates an empty queue.
-    public init() {}
+    @inlinable public init() {}
 
     /// Whether nothing is waiting.
-    public var isEmpty: Bool { items.isEmpty }
+    @inlinable public var isEmpty: Bool { items.isEmpty }
 
     /// Queues a finished item.
-    public mutating func append(_ item: Item) {
+    @inlinable public mutating func append(_ item: Item) {
         items.append(item)
     }
 
     /// Hands over every waiting item and leaves the queue empty.
-    public mutating func take() -> [Item] {
+    @inlinable public mutating func take() -> [Item] {
         guard !items.isEmpty else { return [] }
         var taken: [Item] = []
         swap(&taken, &items)

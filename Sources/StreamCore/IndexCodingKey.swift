@@ -1,6 +1,6 @@
 /// An array element's position in a coding path, small enough to sit in an existential without a box; the decoders
 /// of `JSONItemParser` and `XMLItemParser` make one per element, so its members are inlinable.
-public struct IndexCodingKey: CodingKey, Sendable {
+@_spi(StreamPlumbing) public struct IndexCodingKey: CodingKey, Sendable {
     /// The element's position.
     public let index: Int
     @inlinable public var stringValue: String { String(index) }

@@ -11,19 +11,19 @@
 ///
 /// Columns are counted in bytes, 1-based. Call ``advance(over:)`` with every chunk after the parser consumed
 /// it, and ``position(at:in:)`` to place a fault inside the chunk being parsed.
-public struct LineCounter: Sendable, Hashable {
+package struct LineCounter: Sendable, Hashable {
     /// Lines completed before the current chunk, plus one.
-    public private(set) var line = 1
+    package private(set) var line = 1
     /// The absolute offset of the first byte of the current line.
-    public private(set) var lineStart = 0
+    package private(set) var lineStart = 0
     /// The absolute offset of the first byte of the current chunk.
-    public private(set) var chunkStart = 0
+    package private(set) var chunkStart = 0
 
     /// Creates a counter at the start of a stream.
-    public init() {}
+    package init() {}
 
     /// Accounts for a whole chunk that has been consumed.
-    public mutating func advance(over chunk: UnsafeRawBufferPointer) {
+    package mutating func advance(over chunk: UnsafeRawBufferPointer) {
         let (newlines, lastNewline) = Self.scan(chunk, upTo: chunk.count)
         line += newlines
         if let lastNewline { lineStart = chunkStart + lastNewline + 1 }
@@ -32,7 +32,7 @@ public struct LineCounter: Sendable, Hashable {
 
     /// The absolute position of byte `offset` of `chunk`, the chunk after the last one passed to
     /// ``advance(over:)``.
-    public func position(at offset: Int, in chunk: UnsafeRawBufferPointer) -> StreamPosition {
+    package func position(at offset: Int, in chunk: UnsafeRawBufferPointer) -> StreamPosition {
         let offset = max(0, min(offset, chunk.count))
         let (newlines, lastNewline) = Self.scan(chunk, upTo: offset)
         let start = lastNewline.map { chunkStart + $0 + 1 } ?? lineStart
@@ -41,7 +41,7 @@ public struct LineCounter: Sendable, Hashable {
     }
 
     /// The position just past everything consumed so far.
-    public var endPosition: StreamPosition {
+    package var endPosition: StreamPosition {
         StreamPosition(line: line, column: chunkStart - lineStart + 1, byteOffset: chunkStart)
     }
 

@@ -1,6 +1,6 @@
 /// A coding key for any member name, so values of unknown shape (`JSONValue`, `XMLRecordValue`) can be encoded
 /// and decoded with any coder.
-public struct MemberCodingKey: CodingKey, Hashable, Sendable {
+@_spi(StreamPlumbing) public struct MemberCodingKey: CodingKey, Hashable, Sendable {
     public var stringValue: String
     public var intValue: Int?
 

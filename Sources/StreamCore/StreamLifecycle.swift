@@ -3,7 +3,7 @@
 /// Parsers call ``begin()`` at the top of `parse` and `finish`, and ``deliver(_:failure:)`` with what a call
 /// produced. An error that follows completed items in the same call is held back and thrown by the next call,
 /// so that the items reach the caller first.
-public struct StreamLifecycle: Sendable {
+package struct StreamLifecycle: Sendable {
     private enum State: Sendable {
         case running
         case failed(StreamError)
@@ -13,22 +13,22 @@ public struct StreamLifecycle: Sendable {
     private var state: State = .running
 
     /// Creates a lifecycle in the running state.
-    public init() {}
+    package init() {}
 
     /// Whether the parser may still take input.
-    public var isRunning: Bool {
+    package var isRunning: Bool {
         if case .running = state { return true }
         return false
     }
 
     /// Whether `finish` completed successfully; later `finish` calls return no items.
-    public var isFinished: Bool {
+    package var isFinished: Bool {
         if case .finished = state { return true }
         return false
     }
 
     /// Throws the held-back error, or a misuse error when input arrives after the end.
-    public func begin() throws(StreamError) {
+    package func begin() throws(StreamError) {
         switch state {
         case .running:
             return
@@ -40,7 +40,7 @@ public struct StreamLifecycle: Sendable {
     }
 
     /// Records the outcome of one call and returns its items, or throws its error when it completed none.
-    public mutating func deliver<Item>(_ items: [Item], failure: StreamError?) throws(StreamError) -> [Item] {
+    package mutating func deliver<Item>(_ items: [Item], failure: StreamError?) throws(StreamError) -> [Item] {
         guard let failure else { return items }
         state = .failed(failure)
         if items.isEmpty { throw failure }
@@ -48,13 +48,13 @@ public struct StreamLifecycle: Sendable {
     }
 
     /// Marks the end of input after a successful `finish`.
-    public mutating func markFinished() {
+    package mutating func markFinished() {
         if case .running = state { state = .finished }
     }
 
     /// One `parse` call of a parser: runs `work` (feeding the chunk), then hands over the items it completed,
     /// holding back an error that follows them.
-    public mutating func parse<Item>(
+    package mutating func parse<Item>(
         _ work: () throws(StreamError) -> Void, completed: () -> [Item]
     ) throws(StreamError) -> [Item] {
         try begin()
@@ -69,7 +69,7 @@ public struct StreamLifecycle: Sendable {
 
     /// One `finish` call: returns nothing once the end was validated; otherwise runs `work` (flushing and
     /// validating the end) and hands over the items it completed.
-    public mutating func finish<Item>(
+    package mutating func finish<Item>(
         _ work: () throws(StreamError) -> Void, completed: () -> [Item]
     ) throws(StreamError) -> [Item] {
         if isFinished { return [] }

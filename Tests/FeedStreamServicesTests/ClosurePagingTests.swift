@@ -23,7 +23,7 @@ struct ClosurePagingTests {
                     ? .init(status: 304, framing: .contentLength) : .init(status: 500, text: "not conditional")
             }
         }
-        let paging = ClosurePaging.singlePage(requirements: .json) { _ in JSONItemParser<JSONValue>(path: "$[*]") }
+        let paging = ClosurePaging.singlePage(requirements: .json) { _ in JSONItemParser<JSONValue>(path: .literal("$[*]")) }
         let cache = try ConditionalGETCache(directory: directory)
         let sleeper = RecordingSleeper()
         var runs: [[Page<JSONValue, NoPageSummary>]] = []
@@ -51,8 +51,10 @@ struct ClosurePagingTests {
         }
         // The next link is read by a second selector over the same chunks, not by reading the body again.
         final class RowsAndNext: StreamingParser {
-            let rows = JSONItemParser<Int>(path: "rows[*]")
-            let next = JSONItemParser<String?>(path: "next")
+            let rows = JSONItemParser<Int>(path: RowsAndNext.rowsPath)
+            let next = JSONItemParser<String?>(path: RowsAndNext.nextPath)
+            static let rowsPath = JSONPath.literal("rows[*]")
+            static let nextPath = JSONPath.literal("next")
             var link: String?
             func parse(_ chunk: UnsafeRawBufferPointer) throws -> [Int] {
                 if let value = try next.parse(chunk).last { link = value }

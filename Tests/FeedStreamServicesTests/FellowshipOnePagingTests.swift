@@ -38,7 +38,7 @@ struct FellowshipOnePagingTests {
     @Test("The strategy reads the attributes from its parser and keeps the request's method and headers")
     func strategyOverAnyParser() throws {
         let paging = FellowshipOnePaging(
-            makeParser: { _ in JSONItemParser<JSONValue>(path: "results[*]") },
+            makeParser: { _ in JSONItemParser<JSONValue>(path: .literal("results[*]")) },
             resultsAttributes: { _ in ["pageNumber": "1", "additionalPages": "4"] })
         let parser = paging.makeParser(for: HTTPResponseInfo())
         let summary = paging.summary(of: parser)

@@ -106,7 +106,7 @@ struct FellowshipOneTokenTests {
         let request = URLRequest(url: url.appendingPathExtension("json"))
         for try await person in URLSession.parsedItems(
             for: request, configuration: .patientLoopback, requirements: .json, authorizer: signer,
-            parser: { _ in JSONItemParser<Person>(path: "person") })
+            parser: { _ in JSONItemParser<Person>(path: .literal("person")) })
         {
             people.append(person)
         }

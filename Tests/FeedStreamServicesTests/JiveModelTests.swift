@@ -214,7 +214,7 @@ struct JiveModelTests {
     func corpusContentList() throws {
         guard let directory = Corpus.directory("jive/ios-sdk-data") else { return }
         let bytes = try Corpus.bytes(directory.appendingPathComponent("contents.json"))
-        let parser = JSONItemParser<JiveContent>(path: "list[*]", options: .jive)
+        let parser = try JSONItemParser<JiveContent>(path: "list[*]", options: .init(reading: .jive))
         let items = try parser.parseAll(bytes)
         #expect(items.count > 0)
         #expect(items.allSatisfy { !$0.id.isEmpty && $0.selfURL != nil })

@@ -47,7 +47,7 @@ struct OAuth1LoopbackTests {
         var items: [Parameter] = []
         let stream = URLSession.parsedItems(
             for: request, configuration: .patientLoopback, requirements: .json, authorizer: authorizer
-        ) { _ in JSONItemParser<Parameter>(path: "results[*]") }
+        ) { _ in JSONItemParser<Parameter>(path: .literal("results[*]")) }
         for try await item in stream { items.append(item) }
         return items
     }
@@ -170,7 +170,7 @@ struct OAuth1LoopbackTests {
         var received: [Parameter] = []
         let events = URLSession.parsedEvents(
             for: request, configuration: .patientLoopback, requirements: .json, authorizer: Self.signer(),
-            parser: { _ in JSONItemParser<Parameter>(path: "results[*]") }, summary: { _ in () })
+            parser: { _ in JSONItemParser<Parameter>(path: .literal("results[*]")) }, summary: { _ in () })
         for try await event in events {
             if case .items(let items) = event { received += items }
         }

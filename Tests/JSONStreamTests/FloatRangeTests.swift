@@ -18,11 +18,11 @@ private struct Series: Decodable, Sendable, Equatable {
 struct FloatRangeTests {
     private static func run<T: Decodable & Sendable & Equatable>(
         _ text: String, as type: T.Type, path: String
-    ) -> DripFeedOutcome<T> {
+    ) throws -> DripFeedOutcome<T> {
         let bytes = Array(text.utf8)
         var reference: DripFeedOutcome<T>?
         for splits in DripFeed.standardChunkings(bytes.count) {
-            let outcome = DripFeed.run(JSONItemParser<T>(path: path), bytes: bytes, splits: splits)
+            let outcome = DripFeed.run(try JSONItemParser<T>(path: path), bytes: bytes, splits: splits)
             guard let expected = reference else {
                 reference = outcome
                 continue
@@ -39,7 +39,7 @@ struct FloatRangeTests {
         ("16777217", 16_777_216),
     ])
     func finite(text: String, expected: Float) throws {
-        let outcome = Self.run(#"[{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
+        let outcome = try Self.run(#"[{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
         #expect(outcome.error == nil)
         #expect(outcome.items.map(\.value) == [expected])
     }
@@ -48,7 +48,7 @@ struct FloatRangeTests {
         "1e39", "-1e39", "3.5e38", "1e-50",
     ])
     func outOfRange(text: String) throws {
-        let outcome = Self.run(#"[{"value":2},{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
+        let outcome = try Self.run(#"[{"value":2},{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
         #expect(outcome.items.map(\.value) == [2])
         let error = try #require(outcome.error)
         #expect(error.kind == .typeMismatch)
@@ -58,13 +58,13 @@ struct FloatRangeTests {
 
     @Test("An optional, an array element and a top-level Float out of range are errors too")
     func everyContainer() throws {
-        let optional = Self.run(#"[{"value":1,"spare":1e39}]"#, as: Reading.self, path: "$[*]")
+        let optional = try Self.run(#"[{"value":1,"spare":1e39}]"#, as: Reading.self, path: "$[*]")
         #expect(optional.items.isEmpty)
         #expect(optional.error?.path == "$[0].spare")
-        let element = Self.run(#"{"values":[1,2,1e39]}"#, as: Series.self, path: "$")
+        let element = try Self.run(#"{"values":[1,2,1e39]}"#, as: Series.self, path: "$")
         #expect(element.items.isEmpty)
         #expect(element.error?.path == "values[2]")
-        let single = Self.run(#"[1.5,1e39]"#, as: Float.self, path: "$[*]")
+        let single = try Self.run(#"[1.5,1e39]"#, as: Float.self, path: "$[*]")
         #expect(single.items == [1.5])
         #expect(single.error?.kind == .typeMismatch)
         #expect(single.error?.path == "$[1]")

@@ -16,7 +16,7 @@ struct JSONHostileInputTests {
     @Test("A million [ is a depth error at depth 513, found early")
     func millionBrackets() throws {
         let input = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
-        let outcome = run(input, JSONItemParser<JSONValue>(path: "$"))
+        let outcome = run(input, try JSONItemParser<JSONValue>(path: "$"))
         let error = try #require(outcome.error)
         #expect(error.kind == .limitExceeded)
         #expect(error.byteOffset == 512)
@@ -30,7 +30,7 @@ struct JSONHostileInputTests {
             "[-9223372036854775809]", "[18446744073709551616]",
         ]
         for text in cases {
-            let outcome = run(Array(text.utf8), chunk: 7, JSONItemParser<JSONValue>(path: "$[*]"))
+            let outcome = run(Array(text.utf8), chunk: 7, try JSONItemParser<JSONValue>(path: "$[*]"))
             let error = try #require(outcome.error, "\(text.prefix(30))")
             #expect(error.kind == .limitExceeded || error.kind == .malformedInput, "\(text.prefix(30))")
             #expect(error.line == 1 && error.byteOffset <= text.utf8.count)
@@ -38,7 +38,7 @@ struct JSONHostileInputTests {
         // Just past Int64 is still a UInt64, exactly; asked for as an Int64 it is an error, not a wrap-around.
         let past = try JSONItemParser<JSONValue>(path: "$[*]").parseAll(Array("[9223372036854775808]".utf8))
         #expect(past == [.unsignedInteger(9_223_372_036_854_775_808)])
-        let asInt64 = run(Array("[9223372036854775808]".utf8), JSONItemParser<Int64>(path: "$[*]"))
+        let asInt64 = run(Array("[9223372036854775808]".utf8), try JSONItemParser<Int64>(path: "$[*]"))
         #expect(asInt64.items.isEmpty)
         #expect(asInt64.error != nil)
         // Just inside the range is exact.
@@ -61,7 +61,7 @@ struct JSONHostileInputTests {
     func invalidUTF8(bad: [UInt8]) throws {
         let prefix = Array(#"[{"text":"ok"},{"text":"a"#.utf8)
         let input = prefix + bad + Array(#"b"}]"#.utf8)
-        let outcome = dripFeedAll(input, make: { JSONItemParser<JSONValue>(path: "$[*]") })
+        let outcome = try dripFeedAll(input, make: { try JSONItemParser<JSONValue>(path: "$[*]") })
         #expect(outcome.items.count == 1)
         let error = try #require(outcome.error)
         #expect(error.kind == .malformedInput)
@@ -97,7 +97,7 @@ struct JSONHostileInputTests {
             var age: Int
         }
         let page = #"{"employees":[{"firstName":"A","age":3},{"firstName":"B","age":"old"}]}"#
-        let outcome = dripFeedAll(Array(page.utf8), make: { JSONItemParser<Employee>(path: "employees[*]") })
+        let outcome = try dripFeedAll(Array(page.utf8), make: { try JSONItemParser<Employee>(path: "employees[*]") })
         #expect(outcome.items == [Employee(firstName: "A", age: 3)])
         #expect(outcome.error?.kind == .typeMismatch)
         #expect(outcome.error?.path?.hasPrefix("employees[1]") == true)

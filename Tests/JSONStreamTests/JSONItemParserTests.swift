@@ -24,8 +24,8 @@ struct Employee: Decodable, Sendable, Equatable {
         ],"total":3}
         """
 
-    @Test func webSpherePage() {
-        let outcome = dripFeedAll(bytes(Self.employees), make: { JSONItemParser<Employee>(path: "employees[*]") })
+    @Test func webSpherePage() throws {
+        let outcome = try dripFeedAll(bytes(Self.employees), make: { try JSONItemParser<Employee>(path: "employees[*]") })
         #expect(outcome.error == nil)
         #expect(
             outcome.items == [
@@ -41,14 +41,14 @@ struct Employee: Decodable, Sendable, Equatable {
 
     @Test func typeMismatchInItemKAfterEarlierItems() throws {
         let input = bytes(#"{"employees":[{"firstName":"A","lastName":"B"},{"firstName":"C","lastName":42}]}"#)
-        let outcome = dripFeedAll(input, make: { JSONItemParser<Employee>(path: "employees[*]") })
+        let outcome = try dripFeedAll(input, make: { try JSONItemParser<Employee>(path: "employees[*]") })
         #expect(outcome.items.map(\.firstName) == ["A"])
         let error = try #require(outcome.error)
         #expect(error.kind == .typeMismatch)
         #expect(error.path == "employees[1].lastName")
         #expect(error.line == 1)
-        let missing = dripFeedAll(
-            bytes(#"{"employees":[{"firstName":"A"}]}"#), make: { JSONItemParser<Employee>(path: "employees[*]") })
+        let missing = try dripFeedAll(
+            bytes(#"{"employees":[{"firstName":"A"}]}"#), make: { try JSONItemParser<Employee>(path: "employees[*]") })
         #expect(missing.error?.path == "employees[0].lastName")
     }
 
@@ -59,7 +59,9 @@ struct Employee: Decodable, Sendable, Equatable {
         #expect(try JSONItemParser<[Int]>(path: "list[*]").parseAll(document) == [[1], [2, 3]])
         #expect(try JSONItemParser<Int>(path: "list[1][0]").parseAll(document) == [2])
         #expect(try JSONItemParser<Int>(path: "$[*]").parseAll(bytes("[5,6]")) == [5, 6])
-        #expect(throws: StreamError.self) { try JSONItemParser<Int>(path: "a[").parseAll(document) }
+        // An invalid path throws from init, before any input.
+        let error = #expect(throws: StreamError.self) { try JSONItemParser<Int>(path: "a[") }
+        #expect(error?.kind == .misuse)
     }
 
     @Test func datesAndNestedDecodables() throws {
@@ -72,16 +74,16 @@ struct Employee: Decodable, Sendable, Equatable {
         }
         let input = bytes(
             #"[{"when":"2012-04-23T18:25:43.511Z","place":{"name":"x"},"ids":[9007199254740993],"score":null}]"#)
-        let events = dripFeedAll(input, make: { JSONItemParser<Event>(path: "$[*]") })
+        let events = try dripFeedAll(input, make: { try JSONItemParser<Event>(path: "$[*]") })
         #expect(events.error == nil)
         #expect(events.items.first?.ids == [9_007_199_254_740_993])
         #expect(events.items.first.map { DateParser.rfc3339String($0.when) } == "2012-04-23T18:25:43.511Z")
     }
 
-    @Test func itemSizeLimit() {
+    @Test func itemSizeLimit() throws {
         let limits = StreamLimits(maximumItemBytes: 40)
         let input = bytes(#"[{"a":"short"},{"a":"this one is much longer than forty bytes in total"}]"#)
-        let outcome = dripFeedAll(input, make: { JSONItemParser<JSONValue>(path: "$[*]", limits: limits) })
+        let outcome = try dripFeedAll(input, make: { try JSONItemParser<JSONValue>(path: "$[*]", options: .init(limits: limits)) })
         #expect(outcome.items.count == 1)
         #expect(outcome.error?.kind == .limitExceeded)
     }

@@ -17,15 +17,15 @@ struct JSONMutationTests {
     }
 
     func check<Parser: StreamingParser>(
-        _ document: [UInt8], seed: UInt64, make: () -> Parser, sourceLocation: SourceLocation = #_sourceLocation
-    ) where Parser.Item: Equatable {
+        _ document: [UInt8], seed: UInt64, make: () throws -> Parser, sourceLocation: SourceLocation = #_sourceLocation
+    ) rethrows where Parser.Item: Equatable {
         var mutator = Mutator(seed: seed)
         for index in 0..<Self.mutantsPerFile {
             let mutant = mutator.mutate(document)
             let chunkings = [
                 mutator.chunking(mutant.count, maximumChunk: 9), mutator.chunking(mutant.count, maximumChunk: 900),
             ]
-            let violation = StreamContract.violation(mutant, chunkings: chunkings, make: make)
+            let violation = try StreamContract.violation(mutant, chunkings: chunkings, make: make)
             #expect(violation == nil, "mutant \(index): \(violation ?? "")", sourceLocation: sourceLocation)
         }
     }
@@ -36,7 +36,7 @@ struct JSONMutationTests {
     func mutants() throws {
         if let search = try recorded("twitter/v1-search", "search.json") {
             check(search, seed: 11) { TwitterSearchParser() }
-            check(search, seed: 12) { JSONItemParser<JSONValue>(path: "results[*]") }
+            try check(search, seed: 12) { try JSONItemParser<JSONValue>(path: "results[*]") }
         }
         if let stream = try recorded("twitter/streaming", "streamingapi-testcase.json") {
             check(stream, seed: 13) { TwitterStreamParser() }

@@ -18,8 +18,8 @@ import Testing
         return Corpus.files(in: directory, extensions: ["json"]).filter { $0.lastPathComponent.hasPrefix(prefix) }
     }
 
-    static func run(_ input: [UInt8]) -> (items: [JSONValue], error: StreamError?) {
-        dripFeedAll(input, make: { JSONItemParser<JSONValue>(path: "$") })
+    static func run(_ input: [UInt8]) throws -> (items: [JSONValue], error: StreamError?) {
+        try dripFeedAll(input, make: { try JSONItemParser<JSONValue>(path: "$") })
     }
 
     @Test(.corpus("json-test-suite/test_parsing")) func acceptsEveryY() throws {
@@ -28,7 +28,7 @@ import Testing
         var compared = 0
         for file in files {
             let input = try Corpus.bytes(file)
-            let outcome = Self.run(input)
+            let outcome = try Self.run(input)
             guard outcome.error == nil, outcome.items.count == 1 else {
                 Issue.record("\(file.lastPathComponent) rejected: \(String(describing: outcome.error))")
                 continue
@@ -48,7 +48,7 @@ import Testing
         guard let files = Self.files("n_") else { return }
         var rejected = 0
         for file in files {
-            let outcome = Self.run(try Corpus.bytes(file))
+            let outcome = try Self.run(try Corpus.bytes(file))
             if let error = outcome.error {
                 rejected += 1
                 #expect(error.line >= 1 && error.column >= 1, "\(file.lastPathComponent) error is not positioned")
@@ -67,7 +67,7 @@ import Testing
         var rejected: [String] = []
         for file in files {
             let name = file.lastPathComponent
-            let outcome = Self.run(try Corpus.bytes(file))
+            let outcome = try Self.run(try Corpus.bytes(file))
             if let error = outcome.error {
                 rejected.append(name)
                 #expect(error.line >= 1, "\(name)")

@@ -84,7 +84,7 @@ import Testing
         let error = try #require(inbox.error, "\(name)")
         #expect(error.line >= 1 && error.column >= 1)
         // The generic reader agrees that the document is not JSON, and says where.
-        let generic = dripFeedAll(input, make: { JSONItemParser<JSONValue>(path: "$", options: .jive) })
+        let generic = try dripFeedAll(input, make: { try JSONItemParser<JSONValue>(path: "$", options: .init(reading: .jive)) })
         let genericError = try #require(generic.error, "\(name)")
         #expect(genericError.kind == .malformedInput)
         #expect(genericError.line > 1 || name == "inbox_acclaim_response.json")

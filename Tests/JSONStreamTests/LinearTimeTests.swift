@@ -19,7 +19,7 @@ import Testing
 
     @Test func sixteenMegabyteStringInFourKilobyteChunks() throws {
         let input = Self.document(stringBytes: 16 << 20)
-        let parser = JSONItemParser<Int>(path: "after[*]")
+        let parser = try JSONItemParser<Int>(path: "after[*]")
         var items: [Int] = []
         var offset = 0
         var naiveScan = 0  // what yajl would scan with no coalescing: each feed re-reads the token so far
@@ -49,7 +49,7 @@ import Testing
     @Test func workStaysLinearForEveryChunkSize() throws {
         let input = Self.document(stringBytes: 1 << 20)
         for chunkSize in [1, 7, 512, 4096, 65536] {
-            let parser = JSONItemParser<Int>(path: "after[*]")
+            let parser = try JSONItemParser<Int>(path: "after[*]")
             var items: [Int] = []
             var offset = 0
             while offset < input.count {

@@ -43,11 +43,11 @@ private struct Kennel: Decodable, Sendable, Equatable {
 struct SuperDecoderTests {
     private static func decodeEveryWay<T: Decodable & Sendable & Equatable>(
         _ text: String, as type: T.Type, path: String
-    ) -> DripFeedOutcome<T> {
+    ) throws -> DripFeedOutcome<T> {
         let bytes = Array(text.utf8)
         var reference: DripFeedOutcome<T>?
         for splits in DripFeed.standardChunkings(bytes.count) {
-            let outcome = DripFeed.run(JSONItemParser<T>(path: path), bytes: bytes, splits: splits)
+            let outcome = DripFeed.run(try JSONItemParser<T>(path: path), bytes: bytes, splits: splits)
             guard let expected = reference else {
                 reference = outcome
                 continue
@@ -60,7 +60,7 @@ struct SuperDecoderTests {
 
     @Test("A subclass whose CodingKeys has no super case decodes its superclass from \"super\"")
     func classHierarchy() throws {
-        let outcome = Self.decodeEveryWay(
+        let outcome = try Self.decodeEveryWay(
             #"{"dogs":[{"breed":"collie","super":{"name":"Lassie"}},{"super":{"name":"Rex"},"breed":"shepherd"}]}"#,
             as: Dog.self, path: "dogs[*]")
         #expect(outcome.error == nil)
@@ -70,7 +70,7 @@ struct SuperDecoderTests {
 
     @Test("A missing \"super\" member is a type mismatch at its path, after the records before it")
     func missingSuper() throws {
-        let outcome = Self.decodeEveryWay(
+        let outcome = try Self.decodeEveryWay(
             #"{"dogs":[{"breed":"collie","super":{"name":"Lassie"}},{"breed":"stray"}]}"#, as: Dog.self,
             path: "dogs[*]")
         #expect(outcome.items.map(\.name) == ["Lassie"])
@@ -82,7 +82,7 @@ struct SuperDecoderTests {
 
     @Test("superDecoder(forKey:) reads the member named by the key")
     func superDecoderForKey() throws {
-        let outcome = Self.decodeEveryWay(#"[{"base":{"owner":"Ann"}}]"#, as: Kennel.self, path: "$[*]")
+        let outcome = try Self.decodeEveryWay(#"[{"base":{"owner":"Ann"}}]"#, as: Kennel.self, path: "$[*]")
         #expect(outcome.error == nil)
         #expect(outcome.items.map(\.owner) == ["Ann"])
     }

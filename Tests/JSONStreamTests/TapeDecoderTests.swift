@@ -57,9 +57,9 @@ private struct Staff: Codable, Sendable, Equatable {
     @Test func decodesLikeJSONDecoder() throws {
         struct Page: Decodable { var staff: [Staff] }
         let expected = try JSONDecoder().decode(Page.self, from: Data(Self.staffPage.utf8)).staff
-        let outcome = dripFeedAll(
+        let outcome = try dripFeedAll(
             bytes(Self.staffPage), chunkings: [[], Array(1..<Self.staffPage.utf8.count)],
-            make: { JSONItemParser<Staff>(path: "staff[*]") })
+            make: { try JSONItemParser<Staff>(path: "staff[*]") })
         #expect(outcome.error == nil)
         #expect(outcome.items == expected)
         #expect(outcome.items.count == 2)
@@ -81,8 +81,8 @@ private struct Staff: Codable, Sendable, Equatable {
         (#"{"street":"a","city":"b","postalCode":7}"#, "$[0].postalCode", .typeMismatch),
     ])
     func addressErrors(member: String, path: String, kind: StreamError.Kind) throws {
-        let outcome = dripFeedAll(
-            bytes("[\(member)]"), make: { JSONItemParser<Staff.Address>(path: "$[*]") })
+        let outcome = try dripFeedAll(
+            bytes("[\(member)]"), make: { try JSONItemParser<Staff.Address>(path: "$[*]") })
         #expect(outcome.items.isEmpty)
         #expect(outcome.error?.kind == kind)
         #expect(outcome.error?.path == path)
@@ -106,7 +106,7 @@ private struct Staff: Codable, Sendable, Equatable {
         ]
         for (second, path) in cases {
             let input = bytes(#"{"people":[{"skills":["x"],"reviews":[]},"# + second + "]}")
-            let outcome = dripFeedAll(input, make: { JSONItemParser<Person>(path: "people[*]") })
+            let outcome = try dripFeedAll(input, make: { try JSONItemParser<Person>(path: "people[*]") })
             #expect(outcome.items == [Person(skills: ["x"], reviews: [])], "\(second)")
             #expect(outcome.error?.kind == .typeMismatch, "\(second)")
             #expect(outcome.error?.path == path, "\(second)")

@@ -8,13 +8,13 @@ import Testing
 ///
 /// `make` builds a fresh parser; `summary` reduces a parser after the run (page metadata) so it is compared too.
 func dripFeedAll<Parser: StreamingParser, Summary: Equatable>(
-    _ bytes: [UInt8], chunkings: [[Int]]? = nil, make: () -> Parser, summary: (Parser) -> Summary,
+    _ bytes: [UInt8], chunkings: [[Int]]? = nil, make: () throws -> Parser, summary: (Parser) -> Summary,
     sourceLocation: SourceLocation = #_sourceLocation
-) -> (items: [Parser.Item], error: StreamError?, summary: Summary) where Parser.Item: Equatable {
+) rethrows -> (items: [Parser.Item], error: StreamError?, summary: Summary) where Parser.Item: Equatable {
     let chunkings = chunkings ?? DripFeed.standardChunkings(bytes.count)
     var reference: (items: [Parser.Item], error: StreamError?, summary: Summary)?
     for splits in chunkings {
-        let parser = make()
+        let parser = try make()
         let outcome = DripFeed.run(parser, bytes: bytes, splits: splits)
         let result = (outcome.items, outcome.error, summary(parser))
         if let reference {
@@ -38,9 +38,10 @@ func dripFeedAll<Parser: StreamingParser, Summary: Equatable>(
 
 /// The same, for parsers without metadata.
 func dripFeedAll<Parser: StreamingParser>(
-    _ bytes: [UInt8], chunkings: [[Int]]? = nil, make: () -> Parser, sourceLocation: SourceLocation = #_sourceLocation
-) -> (items: [Parser.Item], error: StreamError?) where Parser.Item: Equatable {
-    let result = dripFeedAll(
+    _ bytes: [UInt8], chunkings: [[Int]]? = nil, make: () throws -> Parser,
+    sourceLocation: SourceLocation = #_sourceLocation
+) rethrows -> (items: [Parser.Item], error: StreamError?) where Parser.Item: Equatable {
+    let result = try dripFeedAll(
         bytes, chunkings: chunkings, make: make, summary: { _ in 0 }, sourceLocation: sourceLocation)
     return (result.items, result.error)
 }

@@ -1,4 +1,4 @@
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 import Testing
 
 @Suite("ByteAccumulator")

@@ -53,14 +53,14 @@ public struct Mutator {
 public enum StreamContract {
     /// Runs `bytes` whole and in `chunkings`; returns a description of the first broken promise, or `nil`.
     public static func violation<Parser: StreamingParser>(
-        _ bytes: [UInt8], chunkings: [[Int]], requireSameOutcome: Bool = true, make: () -> Parser
-    ) -> String? where Parser.Item: Equatable {
-        let whole = DripFeed.run(make(), bytes: bytes, splits: [])
+        _ bytes: [UInt8], chunkings: [[Int]], requireSameOutcome: Bool = true, make: () throws -> Parser
+    ) rethrows -> String? where Parser.Item: Equatable {
+        let whole = DripFeed.run(try make(), bytes: bytes, splits: [])
         if let error = whole.error, error.line < 1 || error.column < 1 || error.byteOffset > bytes.count {
             return "error outside the input: \(error)"
         }
         for splits in chunkings {
-            let chunked = DripFeed.run(make(), bytes: bytes, splits: splits)
+            let chunked = DripFeed.run(try make(), bytes: bytes, splits: splits)
             if let error = chunked.error, error.line < 1 || error.column < 1 || error.byteOffset > bytes.count {
                 return "error outside the input: \(error)"
             }

@@ -21,7 +21,7 @@ struct XMLItemErrorTests {
             FellowshipOne.person(id: 2, first: "C", last: "D", household: 1),
             FellowshipOne.person(id: 3, first: "E", last: "F", household: 1, born: "13/08/1976"),
         ])
-        let (outcome, _) = decodeRecordsEveryWay(
+        let (outcome, _) = try decodeRecordsEveryWay(
             Array(document.utf8), as: F1Person.self, path: "results/person", byteByByteLimit: 0)
         #expect(outcome.items.map(\.id) == [1, 2])
         let error = try #require(outcome.error)
@@ -40,7 +40,7 @@ struct XMLItemErrorTests {
     @Test("A missing key, a nested array element and an integer out of range")
     func otherPaths() throws {
         let missing = "<results><person id=\"1\"><firstName>A</firstName></person></results>"
-        let first = DripFeed.run(XMLItemParser<Small>(path: "results/person"), bytes: Array(missing.utf8), splits: [])
+        let first = DripFeed.run(try XMLItemParser<Small>(path: "results/person"), bytes: Array(missing.utf8), splits: [])
         #expect(first.error?.path == "results/person[1]/isAuthorized")
         #expect(first.error?.kind == .typeMismatch)
 
@@ -49,13 +49,13 @@ struct XMLItemErrorTests {
                 .replacingOccurrences(of: "<listed>false</listed>", with: "<listed>maybe</listed>")
         ])
         let second = DripFeed.run(
-            XMLItemParser<F1Person>(path: "results/person"), bytes: Array(nested.utf8), splits: [])
+            try XMLItemParser<F1Person>(path: "results/person"), bytes: Array(nested.utf8), splits: [])
         #expect(second.error?.path == "results/person[1]/communications/communication[2]/listed")
         #expect(second.error?.message == "expected a boolean, found \"maybe\"")
 
         struct Byte: Decodable, Sendable { var id: Int8 }
         let third = DripFeed.run(
-            XMLItemParser<Byte>(path: "r/x"), bytes: Array("<r><x id=\"127\"/><x id=\"128\"/></r>".utf8),
+            try XMLItemParser<Byte>(path: "r/x"), bytes: Array("<r><x id=\"127\"/><x id=\"128\"/></r>".utf8),
             splits: [])
         #expect(third.items.map(\.id) == [127])
         #expect(third.error?.path == "r/x[2]/id")
@@ -63,14 +63,14 @@ struct XMLItemErrorTests {
 
         struct Required: Decodable, Sendable { var count: Int }
         let fourth = DripFeed.run(
-            XMLItemParser<Required>(path: "r"), bytes: Array("<r><count></count></r>".utf8), splits: [])
+            try XMLItemParser<Required>(path: "r"), bytes: Array("<r><count></count></r>".utf8), splits: [])
         #expect(fourth.error?.message == "expected an integer that fits in Int, found an empty element")
     }
 
     @Test("Truncation at every byte of a small document: the records completed before, then one error")
     func truncationAtEveryByte() throws {
         let document = Array(FellowshipOne.small.utf8)
-        let full = DripFeed.run(XMLItemParser<Small>(path: "results/person"), bytes: document, splits: [])
+        let full = DripFeed.run(try XMLItemParser<Small>(path: "results/person"), bytes: document, splits: [])
         #expect(full.error == nil)
         #expect(full.items.map(\.firstName) == ["Ann", "Bob"])
         let ends = FellowshipOne.small.utf8.ranges(of: "</person>".utf8).map {
@@ -79,7 +79,7 @@ struct XMLItemErrorTests {
         for length in 0..<document.count {
             let cut = Array(document[..<length])
             for splits in [[], DripFeed.byteByByte(length)] {
-                let outcome = DripFeed.run(XMLItemParser<Small>(path: "results/person"), bytes: cut, splits: splits)
+                let outcome = DripFeed.run(try XMLItemParser<Small>(path: "results/person"), bytes: cut, splits: splits)
                 let expected = ends.filter { $0 <= length }.count
                 #expect(outcome.items == Array(full.items.prefix(expected)), "cut at \(length)")
                 let error = try #require(outcome.error, "cut at \(length)")
@@ -91,10 +91,10 @@ struct XMLItemErrorTests {
 
     @Test("Every split point of the small document gives the same records")
     func everySplit() throws {
-        decodeRecordsEveryWay(Array(FellowshipOne.small.utf8), as: Small.self, path: "results/person")
+        try decodeRecordsEveryWay(Array(FellowshipOne.small.utf8), as: Small.self, path: "results/person")
         for splits in DripFeed.everySplitPoint(FellowshipOne.small.utf8.count) {
             let outcome = DripFeed.run(
-                XMLItemParser<XMLRecordValue>(path: "results/person"), bytes: Array(FellowshipOne.small.utf8),
+                try XMLItemParser<XMLRecordValue>(path: "results/person"), bytes: Array(FellowshipOne.small.utf8),
                 splits: splits)
             #expect(outcome.items.count == 2)
             #expect(outcome.error == nil)
@@ -108,7 +108,7 @@ struct XMLItemErrorTests {
             "<?xml version=\"1.0\"?><!DOCTYPE results [<!ENTITY a \"\(entity)\">]><results><person><n>"
             + String(repeating: "&a;", count: 10_000) + "</n></person></results>"
         let outcome = DripFeed.run(
-            XMLItemParser<XMLRecordValue>(path: "results/person"), bytes: Array(document.utf8),
+            try XMLItemParser<XMLRecordValue>(path: "results/person"), bytes: Array(document.utf8),
             splits: Array(stride(from: 4096, to: document.utf8.count, by: 4096)))
         let error = try #require(outcome.error)
         #expect(error.kind == .disallowedConstruct)
@@ -119,7 +119,7 @@ struct XMLItemErrorTests {
             <results><person><n>&secret;</n></person></results>
             """
         let refused = DripFeed.run(
-            XMLItemParser<XMLRecordValue>(path: "results/person"), bytes: Array(external.utf8), splits: [])
+            try XMLItemParser<XMLRecordValue>(path: "results/person"), bytes: Array(external.utf8), splits: [])
         #expect(refused.items.isEmpty)
         #expect(refused.error?.message.contains("root:") == false)
     }
@@ -128,7 +128,7 @@ struct XMLItemErrorTests {
     func deepNesting() throws {
         let document = "<results><person><id>1</id>" + String(repeating: "<x>", count: 100_000)
         let outcome = DripFeed.run(
-            XMLItemParser<XMLRecordValue>(path: "results/person", options: .init(limits: .init(maximumDepth: 64))),
+            try XMLItemParser<XMLRecordValue>(path: "results/person", options: .init(limits: .init(maximumDepth: 64))),
             bytes: Array(document.utf8), splits: [4096])
         let error = try #require(outcome.error)
         #expect(error.kind == .limitExceeded)
@@ -143,7 +143,7 @@ struct XMLItemErrorTests {
         document += Array("</notes></person></results>".utf8)
         let options = XMLItemParser<XMLRecordValue>.Options(limits: StreamLimits(maximumTextBytes: 4 << 20))
         let outcome = DripFeed.run(
-            XMLItemParser<XMLRecordValue>(path: "results/person", options: options), bytes: document,
+            try XMLItemParser<XMLRecordValue>(path: "results/person", options: options), bytes: document,
             splits: Array(stride(from: 65_536, to: document.count, by: 65_536)))
         #expect(outcome.items.count == 1)
         let error = try #require(outcome.error)
@@ -156,7 +156,7 @@ struct XMLItemErrorTests {
         many += Array("</person></results>".utf8)
         let small = XMLItemParser<XMLRecordValue>.Options(limits: StreamLimits(maximumItemBytes: 1 << 20))
         let record = DripFeed.run(
-            XMLItemParser<XMLRecordValue>(path: "results/person", options: small), bytes: many, splits: [])
+            try XMLItemParser<XMLRecordValue>(path: "results/person", options: small), bytes: many, splits: [])
         #expect(record.error?.kind == .limitExceeded)
         #expect(record.error?.message.contains("record") == true)
     }
@@ -164,7 +164,7 @@ struct XMLItemErrorTests {
     @Test("Recover mode completes a record cut short by the end of input and lists what it repaired")
     func recoverMode() throws {
         let document = "<results><person><n>1</n></person><person><n>2</n><m>open"
-        let parser = XMLItemParser<XMLRecordValue>(path: "results/person", options: .init(recover: true))
+        let parser = try XMLItemParser<XMLRecordValue>(path: "results/person", options: .init(recover: true))
         let outcome = DripFeed.run(parser, bytes: Array(document.utf8), splits: [])
         #expect(outcome.error == nil)
         #expect(outcome.items.map(\.jsonText) == [#"{"n":"1"}"#, #"{"n":"2","m":"open"}"#])
@@ -174,7 +174,7 @@ struct XMLItemErrorTests {
     @Test("Malformed input is positioned, and items before it are returned")
     func malformed() throws {
         let document = "<results><person><n>1</n></person>\n<person><n>2</x></person></results>"
-        let (outcome, _) = decodeRecordsEveryWay(
+        let (outcome, _) = try decodeRecordsEveryWay(
             Array(document.utf8), as: XMLRecordValue.self, path: "results/person")
         #expect(outcome.items.count == 1)
         let error = try #require(outcome.error)

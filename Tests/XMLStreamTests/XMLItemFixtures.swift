@@ -178,14 +178,14 @@ struct F1Person: Decodable, Sendable, Hashable {
 func decodeRecordsEveryWay<T: Decodable & Sendable & Equatable>(
     _ document: [UInt8], as type: T.Type, path: String, options: XMLItemParser<T>.Options = .init(),
     byteByByteLimit: Int = 1 << 20, sourceLocation: SourceLocation = #_sourceLocation
-) -> (outcome: DripFeedOutcome<T>, container: XMLRecordContainer) {
+) throws -> (outcome: DripFeedOutcome<T>, container: XMLRecordContainer) {
     var chunkings = DripFeed.standardChunkings(document.count, byteByByteLimit: byteByByteLimit)
     for size in [65_536, 4093, 13, 7] where size < document.count {
         chunkings.append(Array(stride(from: size, to: document.count, by: size)))
     }
     var reference: (DripFeedOutcome<T>, XMLRecordContainer)?
     for splits in chunkings {
-        let parser = XMLItemParser<T>(path: path, options: options)
+        let parser = try XMLItemParser<T>(path: path, options: options)
         let outcome = DripFeed.run(parser, bytes: document, splits: splits)
         guard let (expected, expectedContainer) = reference else {
             reference = (outcome, parser.container)

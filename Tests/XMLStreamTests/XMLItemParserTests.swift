@@ -8,7 +8,7 @@ struct XMLItemParserTests {
     @Test("A people search decodes into app models identically at every chunk size; the container pages")
     func peopleSearch() throws {
         let document = Array(FellowshipOne.threePeople.utf8)
-        let (outcome, container) = decodeRecordsEveryWay(document, as: F1Person.self, path: "results/person")
+        let (outcome, container) = try decodeRecordsEveryWay(document, as: F1Person.self, path: "results/person")
         #expect(outcome.error == nil)
         let people = outcome.items
         try #require(people.count == 3)
@@ -69,19 +69,19 @@ struct XMLItemParserTests {
         let people =
             "<people>" + FellowshipOne.person(id: 1, first: "A", last: "B", household: 2)
             + FellowshipOne.person(id: 3, first: "C", last: "D", household: 4) + "</people>"
-        let (list, container) = decodeRecordsEveryWay(
+        let (list, container) = try decodeRecordsEveryWay(
             Array(people.utf8), as: F1Person.self, path: "people/person", byteByByteLimit: 0)
         #expect(list.error == nil)
         #expect(list.items.map(\.id) == [1, 3])
         #expect(container == XMLRecordContainer(name: "people"))
 
         let single = "<?xml version=\"1.0\"?>\n" + FellowshipOne.person(id: 9, first: "S", last: "T", household: 8)
-        let (one, none) = decodeRecordsEveryWay(Array(single.utf8), as: F1Person.self, path: "person")
+        let (one, none) = try decodeRecordsEveryWay(Array(single.utf8), as: F1Person.self, path: "person")
         #expect(one.error == nil)
         #expect(one.items.map(\.firstName) == ["S"])
         #expect(none.name.isEmpty, "a one-component path has no container")
 
-        let (types, _) = decodeRecordsEveryWay(
+        let (types, _) = try decodeRecordsEveryWay(
             Array(FellowshipOne.householdMemberTypes.utf8), as: F1Reference.self,
             path: "/householdMemberTypes/householdMemberType")
         #expect(types.error == nil)
@@ -95,7 +95,7 @@ struct XMLItemParserTests {
         let start = try #require(person.range(of: "<communications"))
         let end = try #require(person.range(of: "</communications>"))
         let document = String(person[start.lowerBound..<end.upperBound])
-        let (outcome, container) = decodeRecordsEveryWay(
+        let (outcome, container) = try decodeRecordsEveryWay(
             Array(document.utf8), as: F1Communication.self, path: "communications/communication")
         #expect(outcome.error == nil)
         #expect(outcome.items.map(\.id) == [50, 51, 52])
@@ -109,7 +109,7 @@ struct XMLItemParserTests {
             <r xmlns:x="urn:x"><rec id="1" json:Array="true" x:k="v">\
             <a>1</a><b/><a>2</a><c q="&lt;">t</c><d> <e>in</e> tail "q"\n</d><a></a></rec></r>
             """
-        let (outcome, _) = decodeRecordsEveryWay(Array(document.utf8), as: XMLRecordValue.self, path: "r/rec")
+        let (outcome, _) = try decodeRecordsEveryWay(Array(document.utf8), as: XMLRecordValue.self, path: "r/rec")
         #expect(outcome.error == nil)
         let record = try #require(outcome.items.first)
         #expect(
@@ -130,7 +130,7 @@ struct XMLItemParserTests {
         let few = "<f:i>1</f:i><i>2</i><j/><f:i>3</f:i><i><k>4</k></i><f:i/>"
         let many = (0..<80).map { "<n\($0)>\($0)</n\($0)>" }.joined() + "<n3>b</n3><n79/><n3>c</n3>"
         let document = #"<r xmlns:f="urn:f"><rec id="1">"# + few + "</rec><rec>" + many + "</rec></r>"
-        let (outcome, _) = decodeRecordsEveryWay(Array(document.utf8), as: XMLRecordValue.self, path: "r/rec")
+        let (outcome, _) = try decodeRecordsEveryWay(Array(document.utf8), as: XMLRecordValue.self, path: "r/rec")
         #expect(outcome.error == nil)
         #expect(outcome.items.count == 2)
         let first = try #require(outcome.items.first)
@@ -168,7 +168,7 @@ struct XMLItemParserTests {
             <link>https://example.org/a?b=c</link><tags>x</tags><tags>y</tags><tags>x</tags>\
             <padded>\n  42\n</padded></n>
             """
-        let (outcome, _) = decodeRecordsEveryWay(Array(document.utf8), as: Numbers.self, path: "n")
+        let (outcome, _) = try decodeRecordsEveryWay(Array(document.utf8), as: Numbers.self, path: "n")
         let numbers = try #require(outcome.items.first)
         #expect(numbers.big == .max)
         #expect(numbers.small == .min)
@@ -195,7 +195,7 @@ struct XMLItemParserTests {
             <offset>1976-08-13T00:00:00+02:00</offset></d>
             """
         let chicago = TimeZone(identifier: "America/Chicago")!
-        let (outcome, _) = decodeRecordsEveryWay(
+        let (outcome, _) = try decodeRecordsEveryWay(
             Array(document.utf8), as: Dated.self, path: "d", options: .init(timeZone: chicago))
         let dated = try #require(outcome.items.first)
         #expect(dated.local == utc("1976-08-13T05:00:00Z"), "CDT in August")
@@ -212,7 +212,7 @@ struct XMLItemParserTests {
             <f:results xmlns:f="urn:f1" xmlns="urn:default" count="1"><f:person id="1"><name>A</name>\
             <person id="9"><name>inner</name></person></f:person><other><person id="2"/></other></f:results>
             """
-        let (outcome, container) = decodeRecordsEveryWay(
+        let (outcome, container) = try decodeRecordsEveryWay(
             Array(document.utf8), as: XMLRecordValue.self, path: "results/person")
         #expect(outcome.error == nil)
         #expect(outcome.items.count == 1)
@@ -224,7 +224,7 @@ struct XMLItemParserTests {
     @Test("Undeclared prefixes are tolerated by XMLItemParser (AtomParser stays strict: AtomHostileInputTests)")
     func undeclaredPrefixes() throws {
         let document = "<results><person json:Array=\"true\" a:b=\"c\"><json:x>1</json:x></person></results>"
-        let (outcome, _) = decodeRecordsEveryWay(
+        let (outcome, _) = try decodeRecordsEveryWay(
             Array(document.utf8), as: XMLRecordValue.self, path: "results/person")
         #expect(outcome.error == nil)
         #expect(outcome.items.first?.jsonText == #"{"@json:Array":"true","@a:b":"c","json:x":"1"}"#)
@@ -236,15 +236,18 @@ struct XMLItemParserTests {
         document += [0xE9]
         document += Array("e</name></person></results>".utf8)
         struct Named: Decodable, Sendable, Equatable { var name: String }
-        let (outcome, _) = decodeRecordsEveryWay(
+        let (outcome, _) = try decodeRecordsEveryWay(
             document, as: Named.self, path: "results/person", options: .init(defaultEncoding: "iso-8859-1"))
         #expect(outcome.items == [Named(name: "Renée")])
     }
 
-    @Test("An invalid path is a misuse error on the first call", arguments: ["", "/", "a//b", "a/b[1]", "a/@id"])
+    @Test("An invalid path is a misuse error thrown by init", arguments: ["", "/", "a//b", "a/b[1]", "a/@id"])
     func invalidPath(path: String) throws {
-        let parser = XMLItemParser<XMLRecordValue>(path: path)
-        #expect(throws: StreamError.self) { try parser.parse(Array("<a/>".utf8)) }
+        let error = #expect(throws: StreamError.self) { try XMLItemParser<XMLRecordValue>(path: path) }
+        #expect(error?.kind == .misuse)
+        #expect(error?.message.contains("invalid path") == true)
+        #expect(!XMLItemParser<XMLRecordValue>.isValid(path: path))
+        #expect(try XMLItemParser<XMLRecordValue>(path: "/a").parseAll(Array("<a/>".utf8)).count == 1)
     }
 
     @Test("A large search: 64 KiB, odd and random chunkings agree")
@@ -253,7 +256,7 @@ struct XMLItemParserTests {
             FellowshipOne.person(id: $0 + 1, first: "P\($0)", last: "L", household: $0 / 3, communications: $0 % 3)
         }
         let document = Array(FellowshipOne.search(people, pageNumber: 2, additionalPages: 3).utf8)
-        let (outcome, container) = decodeRecordsEveryWay(
+        let (outcome, container) = try decodeRecordsEveryWay(
             document, as: F1Person.self, path: "results/person", byteByByteLimit: 0)
         #expect(outcome.error == nil)
         #expect(outcome.items.map(\.id) == Array(1...400))
@@ -267,7 +270,7 @@ struct XMLItemParserTests {
         document += [UInt8](repeating: UInt8(ascii: "z"), count: size)
         document += Array("]]></notes></person><person><notes>after</notes></person></results>".utf8)
         struct Notes: Decodable, Sendable { var notes: String }
-        let parser = XMLItemParser<Notes>(path: "results/person")
+        let parser = try XMLItemParser<Notes>(path: "results/person")
         let outcome = DripFeed.run(
             parser, bytes: document, splits: Array(stride(from: 512, to: document.count, by: 512)))
         #expect(outcome.error == nil)
@@ -281,14 +284,14 @@ struct XMLItemParserTests {
     func sampleFiles() throws {
         let folder = Corpus.projectRoot.appendingPathComponent("Fixtures/samples/fellowship-one")
         let search = try [UInt8](Data(contentsOf: folder.appendingPathComponent("people-search.xml")))
-        let (people, container) = decodeRecordsEveryWay(
+        let (people, container) = try decodeRecordsEveryWay(
             search, as: F1Person.self, path: "results/person", byteByByteLimit: 0)
         #expect(people.error == nil)
         #expect(people.items.map(\.firstName) == ["Jane", "John"])
         #expect(people.items.map(\.title) == [nil, "Dr."])
         #expect(container.integer("totalRecords") == 2)
         let types = try [UInt8](Data(contentsOf: folder.appendingPathComponent("household-member-types.xml")))
-        let (records, _) = decodeRecordsEveryWay(
+        let (records, _) = try decodeRecordsEveryWay(
             types, as: XMLRecordValue.self, path: "householdMemberTypes/householdMemberType")
         #expect(
             records.items.map(\.jsonText).first
@@ -299,7 +302,7 @@ struct XMLItemParserTests {
 
     @Test("The container's attributes are readable as soon as its start tag was parsed, before any record")
     func containerEarly() throws {
-        let parser = XMLItemParser<XMLRecordValue>(path: "results/person")
+        let parser = try XMLItemParser<XMLRecordValue>(path: "results/person")
         let head = "<results count=\"20\" pageNumber=\"2\" totalRecords=\"95\" additionalPages=\"3\"><person id=\"1\">"
         let records = try parser.parse(Array(head.utf8))
         #expect(records.isEmpty)

@@ -1,5 +1,5 @@
 import Foundation
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) import XMLStream
 
 /// Turns SAX events into `AtomEntry` values and `AtomFeed` metadata, without a DOM.
@@ -43,8 +43,8 @@ final class AtomDocumentDecoder: XMLEventHandler {
     /// Collected character data and the mode it is collected in.
     @exclusivity(unchecked) var text = ByteAccumulator()
     @exclusivity(unchecked) var capture = TextCapture.off
-    /// In markup: where the last start tag ended, to write `<br />` for a void element.
-    var lastStartTagEnd = -1
+    /// Writes the elements of XHTML content (and XML media types) back out as markup.
+    var markup: MarkupSerializer
     /// Whether the markup being collected has a wrapper `div` to leave out. Decided when the field starts: the
     /// previous text construct's or entry's type must not decide it.
     var markupIsWrapped = false
@@ -62,6 +62,9 @@ final class AtomDocumentDecoder: XMLEventHandler {
         self.limits = limits
         self.documentBase = documentBase
         self.recovers = recovers
+        markup = MarkupSerializer(
+            voidElements: names.voidElements, namespaceDeclarations: .kept(implied: names.xhtml),
+            voidElementsArePrefixless: false)
         if names.isAtom03 { feed.format = "atom0.3" }
     }
 

@@ -87,11 +87,7 @@ struct AtomNames {
         label = table.intern("label")
         ref = table.intern("ref")
         version = table.intern("version")
-        voidElements = Set(
-            [
-                "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
-                "wbr",
-            ].map(table.intern))
+        voidElements = MarkupSerializer.voidElements(in: table)
     }
 
     /// HTML's void elements: the only ones re-serialized as `<br />`. Any other empty element is written

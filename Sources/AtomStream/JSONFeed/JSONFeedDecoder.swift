@@ -1,4 +1,5 @@
 import Foundation
+@_spi(StreamPlumbing) import StreamCore
 internal import JSONStream
 
 /// Reads a JSON Feed (jsonfeed.org 1.0 and 1.1) off the yajl engine's events: each element of `items` becomes an

@@ -75,7 +75,6 @@ public final class FeedParser: StreamingParser {
     private let options: Options
     private let engine: XMLPushParser
     private let decoder: FeedDocumentDecoder
-    private var intake = ChunkIntake()
     private var lifecycle = StreamLifecycle()
     private var syntax = Syntax.undecided
     /// Bytes of a UTF-8 byte order mark seen at the very start.
@@ -119,7 +118,7 @@ public final class FeedParser: StreamingParser {
                 if case .json = syntax, let json {
                     try json.finish()
                 } else {
-                    try engine.finish(&intake)
+                    try engine.finish()
                 }
             }, completed: takeCompleted)
     }
@@ -133,7 +132,7 @@ public final class FeedParser: StreamingParser {
     }
 
     private func feedXML(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
-        try intake.take(bytes) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
+        try engine.parse(bytes)
     }
 
     /// Looks for the first byte after a byte order mark and white space: `{` starts a JSON Feed (and `[` is JSON

@@ -1,5 +1,5 @@
 import Foundation
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) import XMLStream
 
 extension RSSDocumentDecoder {

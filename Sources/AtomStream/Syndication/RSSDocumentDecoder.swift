@@ -1,5 +1,5 @@
 import Foundation
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) import XMLStream
 
 /// Turns the SAX events of an RSS 0.9x, 1.0 or 2.0 document into `AtomEntry` values and `AtomFeed` metadata,
@@ -34,8 +34,8 @@ final class RSSDocumentDecoder: XMLEventHandler {
     @exclusivity(unchecked) var captureDepth = 0
     /// Whether elements below the field are re-serialized as markup (HTML fields only).
     @exclusivity(unchecked) var captureMarkup = false
-    /// In markup: where the last start tag ended, to write `<br />` for an empty void element.
-    @exclusivity(unchecked) var lastStartTagEnd = -1
+    /// Writes the elements found inside HTML fields back out as HTML.
+    @exclusivity(unchecked) var markup: MarkupSerializer
 
     /// Item state kept aside until the field or the item closes.
     var guidIsPermaLink = true
@@ -55,6 +55,8 @@ final class RSSDocumentDecoder: XMLEventHandler {
         podcast = PodcastReader(names: podcastNames)
         self.limits = limits
         self.documentBase = documentBase
+        markup = MarkupSerializer(
+            voidElements: names.voidElements, namespaceDeclarations: .omitted, voidElementsArePrefixless: true)
         feed = AtomFeed(format: "rss")
     }
 

@@ -17,7 +17,11 @@ struct RSSNames {
     // Attributes
     let version, isPermaLink, domain, length, type, about, href, rel, hreflang, base, fileSize, text: XMLName
 
+    /// HTML's void elements, written `<br />` when empty; any other empty element keeps its end tag.
+    let voidElements: Set<XMLName>
+
     init(_ table: some XMLNameTable) {
+        voidElements = MarkupSerializer.voidElements(in: table)
         rdf = table.intern("http://www.w3.org/1999/02/22-rdf-syntax-ns#")
         rss10 = table.intern("http://purl.org/rss/1.0/")
         rss090 = table.intern("http://my.netscape.com/rdf/simple/0.9/")

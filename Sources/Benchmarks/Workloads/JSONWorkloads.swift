@@ -57,7 +57,7 @@ enum JSONWorkloads {
                     generate: { EmployeesGenerator(seed: 2016).page(bytes: sideBytes, into: &$0) }),
                 subject: {
                     ChunkedDecode.read(
-                        JSONItemParser<EmployeeRecord>(path: "employees[*]"), $0, chunkSize: $1, touch: \.fieldDigest)
+                        JSONItemParser<EmployeeRecord>(path: Paths.employees), $0, chunkSize: $1, touch: \.fieldDigest)
                 },
                 ceiling: { YajlCeiling.parse($0, chunkSize: $1) },
                 baselines: [

@@ -19,7 +19,7 @@ struct PathologicalWorkload {
                 fixture: Fixture(
                     fileName: "json-string-16mb.json", description: "one 16 MB JSON string in an employees page",
                     generate: { PathologicalGenerator.jsonString(size: 16_000_000, into: &$0) }),
-                decode: { ChunkedDecode.count(JSONItemParser<JSONValue>(path: "employees[*]"), $0, chunkSize: $1) }),
+                decode: { ChunkedDecode.count(JSONItemParser<JSONValue>(path: Paths.employees), $0, chunkSize: $1) }),
         ]
     }
 }

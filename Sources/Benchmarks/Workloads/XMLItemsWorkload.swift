@@ -24,7 +24,7 @@ enum XMLItemsWorkload {
             name: "xml-records",
             fixture: fixture(quick: quick),
             subject: {
-                ChunkedDecode.count(XMLItemParser<XMLRecordValue>(path: "results/person"), $0, chunkSize: $1)
+                ChunkedDecode.count(XMLItemParser<XMLRecordValue>(path: Paths.people), $0, chunkSize: $1)
             },
             ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
             baselines: [],
@@ -36,7 +36,7 @@ enum XMLItemsWorkload {
         Workload(
             name: "xml-items",
             fixture: fixture(quick: quick),
-            subject: { ChunkedDecode.count(XMLItemParser<BenchmarkPerson>(path: "results/person"), $0, chunkSize: $1) },
+            subject: { ChunkedDecode.count(XMLItemParser<BenchmarkPerson>(path: Paths.people), $0, chunkSize: $1) },
             ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
             baselines: [],
             childKind: "xml-items")

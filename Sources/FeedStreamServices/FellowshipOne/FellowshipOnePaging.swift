@@ -21,7 +21,7 @@ import FoundationNetworking
 /// For records decoded by `XMLItemParser`, ``init(recordPath:options:)`` does both:
 ///
 /// ```swift
-/// let paging = FellowshipOnePaging<XMLItemParser<Person>>(recordPath: "results/person")
+/// let paging = FellowshipOnePaging<XMLItemParser<Person>>(recordPath: try XMLRecordPath("results/person"))
 /// for try await person in Pager(request: search, strategy: paging, authorizer: signer).items() { show(person) }
 /// ```
 public struct FellowshipOnePaging<Parser: NetworkStreamingParser>: PagingStrategy {
@@ -62,7 +62,7 @@ extension FellowshipOnePaging {
     /// Records at `recordPath` (`results/person`) decoded into `Record` by `XMLItemParser`, in the charset the
     /// response names when the document names none; the `results` element's attributes (the parser's
     /// `container`) say whether another page follows.
-    public init<Record>(recordPath: String, options: XMLItemParser<Record>.Options = .init())
+    public init<Record>(recordPath: XMLRecordPath, options: XMLItemParser<Record>.Options = .init())
     where Parser == XMLItemParser<Record> {
         self.init(
             makeParser: { response in

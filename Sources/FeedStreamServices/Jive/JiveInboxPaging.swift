@@ -29,7 +29,8 @@ public struct JiveInboxPaging: PagingStrategy {
     public var requirements: ResponseRequirements { .json }
 
     public func makeParser(for response: HTTPResponseInfo) -> ErrorDocumentParser<JiveInboxParser> {
-        ErrorDocumentParser(JiveInboxParser(limits: limits), recognize: JiveErrorDocument.serviceError(in:))
+        ErrorDocumentParser(
+            JiveInboxParser(options: .init(limits: limits)), recognize: JiveErrorDocument.serviceError(in:))
     }
 
     public func summary(of parser: ErrorDocumentParser<JiveInboxParser>) -> JiveInboxPage { parser.base.page }
@@ -57,7 +58,7 @@ public struct JiveInboxPaging: PagingStrategy {
 /// Reads Jive's error document: `{"error":{"status":403,"message":"…","code":"…"}}`.
 enum JiveErrorDocument {
     static func serviceError(in body: [UInt8]) -> StreamError? {
-        guard let document = try? JSONItemParser<JSONValue>(path: "$", options: .jive).parseAll(body).first,
+        guard let document = try? JSONItemParser<JSONValue>(path: .root, options: .init(reading: .jive)).parseAll(body).first,
             let error = document["error"]
         else { return nil }
         let message = error["message"]?.stringValue ?? error.stringValue ?? error["code"]?.stringValue

@@ -24,7 +24,7 @@ public final class JiveResponseParser<T: Decodable & Sendable>: StreamingParser 
     /// Creates a parser; with `allowsEmptyBody`, a body of no bytes at all (a `204 No Content`) ends with no
     /// item instead of an error.
     public init(limits: StreamLimits = .default, allowsEmptyBody: Bool = false) {
-        inner = JSONItemParser(path: "$", limits: limits, options: .jive)
+        inner = JSONItemParser(path: .root, options: .init(limits: limits, reading: .jive))
         self.allowsEmptyBody = allowsEmptyBody
     }
 

@@ -34,7 +34,7 @@ public struct TwitterSearchPaging: PagingStrategy {
     public var requirements: ResponseRequirements { .json }
 
     public func makeParser(for response: HTTPResponseInfo) -> TwitterSearchParser {
-        TwitterSearchParser(limits: limits)
+        TwitterSearchParser(options: .init(limits: limits))
     }
 
     public func summary(of parser: TwitterSearchParser) -> TwitterSearchPage { parser.page }

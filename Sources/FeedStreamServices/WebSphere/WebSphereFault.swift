@@ -14,7 +14,7 @@ import Foundation
 public enum WebSphereFault {
     /// The service error `body` holds, or `nil` when it is not a fault document.
     public static func serviceError(in body: [UInt8]) -> StreamError? {
-        guard let document = try? JSONItemParser<JSONValue>(path: "$").parseAll(body).first else { return nil }
+        guard let document = try? JSONItemParser<JSONValue>(path: .root).parseAll(body).first else { return nil }
         return serviceError(in: document)
     }
 

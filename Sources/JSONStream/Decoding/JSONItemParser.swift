@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// struct Employee: Decodable, Sendable { var firstName: String; var email: String? }
-/// let parser = JSONItemParser<Employee>(path: "employees[*]")
+/// let parser = try JSONItemParser<Employee>(path: "employees[*]")
 /// for chunk in chunks { for employee in try parser.parse(chunk) { … } }
 /// _ = try parser.finish()
 /// ```
@@ -14,49 +14,73 @@
 public final class JSONItemParser<T: Decodable & Sendable>: StreamingParser {
     public typealias Item = T
 
-    private let selector: JSONItemSelector<T>?
-    private let engine: JSONEngine?
-    private var lifecycle = StreamLifecycle()
+    /// How the parser reads.
+    public struct Options: Sendable, Hashable {
+        /// Bounds on nesting, text and value sizes.
+        public var limits: StreamLimits
+        /// Input conventions accepted besides plain JSON (the Jive prefix).
+        public var reading: JSONReadingOptions
 
-    /// Selects the values at `path` (syntax in ``JSONPath``); an invalid path makes the first call throw.
-    public convenience init(path: String) {
-        self.init(path: path, limits: .default)
+        /// Creates options.
+        public init(limits: StreamLimits = .default, reading: JSONReadingOptions = .strict) {
+            self.limits = limits
+            self.reading = reading
+        }
     }
 
-    /// Selects the values at `path`, within `limits`, accepting the input conventions in `options`.
-    public init(path: String, limits: StreamLimits = .default, options: JSONReadingOptions = .strict) {
+    private let selector: JSONItemSelector<T>
+    private let engine: JSONEngine
+    private var core: PushParserCore<T>
+
+    /// Selects the values at `path` (syntax in ``JSONPath``).
+    ///
+    /// - Throws: ``StreamError`` of kind `misuse` when `path` is not a valid path.
+    public convenience init(path: String, options: Options = Options()) throws {
+        try self.init(path: JSONPath(path), options: options)
+    }
+
+    /// Selects the values at an already parsed `path`.
+    public init(path: JSONPath, options: Options = Options()) {
+        selector = JSONItemSelector<T>(path: path, limits: options.limits)
+        engine = JSONEngine(handler: selector, limits: options.limits, options: options.reading)
+        selector.engine = engine
+        core = PushParserCore(engine: engine, completed: selector.takeCompleted)
+    }
+
+    /// Selects the values at `path`, within `limits`; an invalid path makes the first call throw.
+    @available(*, deprecated, message: "use init(path:options:), which throws for an invalid path")
+    public convenience init(path: String, limits: StreamLimits, options: JSONReadingOptions = .strict) {
+        let options = Options(limits: limits, reading: options)
         do {
-            let parsed = try JSONPath(path)
-            let selector = JSONItemSelector<T>(path: parsed, limits: limits)
-            let engine = JSONEngine(handler: selector, limits: limits, options: options)
-            selector.engine = engine
-            self.selector = selector
-            self.engine = engine
+            try self.init(path: JSONPath(path), options: options)
         } catch {
-            selector = nil
-            engine = nil
-            _ = try? lifecycle.deliver([T](), failure: error)
+            // The old contract: a parser that throws the path's error from its first call.
+            self.init(path: JSONPath.root, options: options)
+            core = PushParserCore(engine: FailedEngine(error), completed: { [] })
         }
     }
 
     /// How many values the path has selected so far.
-    public var itemCount: Int { selector?.itemCount ?? 0 }
+    public var itemCount: Int { selector.itemCount }
 
     /// How much work the input cost yajl, for tests that prove linear time without a clock.
-    public var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
-        guard let intake = engine?.intake else { return (0, 0, 0) }
-        return (intake.bytesFed, intake.feedCount, intake.scanBound)
+    package var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
+        (engine.intake.bytesFed, engine.intake.feedCount, engine.intake.scanBound)
     }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [T] {
-        try lifecycle.parse({ () throws(StreamError) in try engine?.parse(chunk) }, completed: takeCompleted)
+        try core.parse(chunk)
     }
 
     public func finish() throws -> [T] {
-        try lifecycle.finish({ () throws(StreamError) in try engine?.finish() }, completed: takeCompleted)
+        try core.finish()
     }
+}
 
-    private func takeCompleted() -> [T] {
-        selector?.takeCompleted() ?? []
-    }
+/// The engine of a parser made with an invalid path by the deprecated initialiser: every call throws the error.
+private final class FailedEngine: PushEngine {
+    let error: StreamError
+    init(_ error: StreamError) { self.error = error }
+    func parse(_ chunk: UnsafeRawBufferPointer) throws(StreamError) { throw error }
+    func finish() throws(StreamError) { throw error }
 }

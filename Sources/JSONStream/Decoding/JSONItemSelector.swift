@@ -1,3 +1,5 @@
+@_spi(StreamPlumbing) import StreamCore
+
 /// Follows the events of a document, records each value a ``JSONPath`` selects on a ``TokenTape`` and decodes it
 /// as soon as it closes. Everything else is skipped by counting depth: no allocation, no copy.
 final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {

@@ -18,6 +18,14 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The text the path was parsed from.
     public let description: String
 
+    /// The root value, `$`.
+    public static let root = JSONPath(components: [], description: "$")
+
+    private init(components: [Component], description: String) {
+        self.components = components
+        self.description = description
+    }
+
     /// Parses a path; throws a ``StreamError`` of kind `misuse` naming the offending character.
     public init(_ text: String) throws(StreamError) {
         description = text

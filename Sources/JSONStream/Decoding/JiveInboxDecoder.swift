@@ -1,4 +1,5 @@
 import Foundation
+@_spi(StreamPlumbing) import StreamCore
 
 /// Reads a Jive inbox response (`{"list":[…],"itemsPerPage":…,"links":{…},"unread":…}`) off the engine's
 /// events: each entry of `list` is returned as it closes, the rest fills a ``JiveInboxPage``.

@@ -1,3 +1,4 @@
+@_spi(StreamPlumbing) import StreamCore
 /// The members of one object on the tape; found by comparing names as bytes.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder

@@ -1,3 +1,5 @@
+@_spi(StreamPlumbing) import StreamCore
+
 /// The elements of one array on the tape, read in order.
 ///
 /// Three words, so `any UnkeyedDecodingContainer` holds it inline instead of boxing it on the heap.

@@ -1,3 +1,5 @@
+@_spi(StreamPlumbing) import StreamCore
+
 /// Reads a search response of any generation off the engine's events: page metadata into a
 /// ``TwitterSearchPage``, each tweet through a ``TweetEventReader``.
 ///

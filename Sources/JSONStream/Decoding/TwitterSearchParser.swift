@@ -12,23 +12,33 @@ public final class TwitterSearchParser: StreamingParser {
 
     private let decoder: TwitterSearchDecoder
     private let engine: JSONEngine
-    private var lifecycle = StreamLifecycle()
+    private var core: PushParserCore<Tweet>
+
+    /// How the parser reads: the bounds of the input.
+    public typealias Options = JSONParserOptions
+
+    /// Creates a parser.
+    public init(options: Options = Options()) {
+        decoder = TwitterSearchDecoder(limits: options.limits)
+        engine = JSONEngine(handler: decoder, limits: options.limits, options: .strict)
+        decoder.engine = engine
+        core = PushParserCore(engine: engine, completed: decoder.takeCompleted)
+    }
 
     /// Creates a parser bounded by `limits`.
-    public init(limits: StreamLimits = .default) {
-        decoder = TwitterSearchDecoder(limits: limits)
-        engine = JSONEngine(handler: decoder, limits: limits, options: .strict)
-        decoder.engine = engine
+    @available(*, deprecated, renamed: "init(options:)")
+    public convenience init(limits: StreamLimits) {
+        self.init(options: Options(limits: limits))
     }
 
     /// The page metadata read so far; complete after ``finish()``.
     public var page: TwitterSearchPage { decoder.page }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [Tweet] {
-        try lifecycle.parse({ () throws(StreamError) in try engine.parse(chunk) }, completed: decoder.takeCompleted)
+        try core.parse(chunk)
     }
 
     public func finish() throws -> [Tweet] {
-        try lifecycle.finish({ () throws(StreamError) in try engine.finish() }, completed: decoder.takeCompleted)
+        try core.finish()
     }
 }

@@ -1,3 +1,5 @@
+@_spi(StreamPlumbing) import StreamCore
+
 /// Reads streaming-API messages off the engine's events, one top-level value per message.
 ///
 /// Each object goes through a lenient ``TweetEventReader``: a delete / limit / disconnect / warning member makes
@@ -123,7 +125,7 @@ final class TwitterStreamDecoder: JSONEventHandler {
         guard start >= 0, end - rawBase <= raw.count else {
             throw StreamError(kind: .malformedInput, message: "the message's bytes were not kept")
         }
-        let parser = JSONItemParser<JSONValue>(path: "$", limits: limits)
+        let parser = JSONItemParser<JSONValue>(path: .root, options: .init(limits: limits))
         do {
             let values = try raw[start..<(end - rawBase)].withUnsafeBytes { try parser.parseAll($0) }
             if let value = values.first { return value }

@@ -6,6 +6,34 @@
 public final class TwitterStreamParser: StreamingParser {
     public typealias Item = TwitterStreamMessage
 
+    private var core: PushParserCore<TwitterStreamMessage>
+
+    /// How the parser reads: the bounds of the input.
+    public typealias Options = JSONParserOptions
+
+    /// Creates a parser.
+    public init(options: Options = Options()) {
+        let framing = TwitterStreamFraming(limits: options.limits)
+        core = PushParserCore(engine: framing, completed: framing.decoder.takeCompleted)
+    }
+
+    /// Creates a parser bounded by `limits`.
+    @available(*, deprecated, renamed: "init(options:)")
+    public convenience init(limits: StreamLimits) {
+        self.init(options: Options(limits: limits))
+    }
+
+    public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [TwitterStreamMessage] {
+        try core.parse(chunk)
+    }
+
+    public func finish() throws -> [TwitterStreamMessage] {
+        try core.finish()
+    }
+}
+
+/// The stream's framing in front of yajl: finds where messages start and end and hands their bytes on.
+private final class TwitterStreamFraming: PushEngine {
     /// Where the parser stands in the framing.
     private enum Framing {
         /// Before the first message: whitespace is skipped, a digit starts length-delimited framing.
@@ -18,45 +46,37 @@ public final class TwitterStreamParser: StreamingParser {
         case body(remaining: Int)
     }
 
-    private let decoder: TwitterStreamDecoder
+    let decoder: TwitterStreamDecoder
     private let engine: JSONEngine
     private let limits: StreamLimits
-    private var lifecycle = StreamLifecycle()
     private var framing = Framing.detecting
     private var bytesReceived = 0
 
-    /// Creates a parser bounded by `limits`.
-    public init(limits: StreamLimits = .default) {
+    init(limits: StreamLimits) {
         self.limits = limits
         decoder = TwitterStreamDecoder(limits: limits)
         engine = JSONEngine(handler: decoder, limits: limits, options: .strict, multipleValues: true)
         decoder.engine = engine
     }
 
-    public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [TwitterStreamMessage] {
-        try lifecycle.parse(
-            { () throws(StreamError) in
-                decoder.keep(chunk)
-                // Counted even when framing fails, so the kept bytes are released as they were before.
-                defer {
-                    bytesReceived += chunk.count
-                    decoder.compact(streamOffset: bytesReceived)
-                }
-                try frame(chunk)
-            }, completed: decoder.takeCompleted)
+    func parse(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
+        decoder.keep(chunk)
+        // Counted even when framing fails, so the kept bytes are released as they were before.
+        defer {
+            bytesReceived += chunk.count
+            decoder.compact(streamOffset: bytesReceived)
+        }
+        try frame(chunk)
     }
 
-    public func finish() throws -> [TwitterStreamMessage] {
-        try lifecycle.finish(
-            { () throws(StreamError) in
-                switch framing {
-                case .detecting, .newlineDelimited, .lengthLine(_, 0):
-                    try engine.finish(allowEmpty: true)
-                case .lengthLine, .body:
-                    try engine.flush()
-                    throw engine.errorAtEnd(.truncatedInput, "the stream ended inside a length-delimited message")
-                }
-            }, completed: decoder.takeCompleted)
+    func finish() throws(StreamError) {
+        switch framing {
+        case .detecting, .newlineDelimited, .lengthLine(_, 0):
+            try engine.finish(allowEmpty: true)
+        case .lengthLine, .body:
+            try engine.flush()
+            throw engine.errorAtEnd(.truncatedInput, "the stream ended inside a length-delimited message")
+        }
     }
 
     private func frame(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {

@@ -11,7 +11,7 @@ import StreamCore
 ///
 /// Callbacks cannot throw across C: they record the Swift error and return 0, which stops yajl with
 /// `yajl_status_client_canceled`; the recorded error is thrown after `yajl_parse` returns.
-package final class JSONEngine {
+package final class JSONEngine: PushEngine {
     /// What the engine does with the next bytes.
     enum Phase {
         /// At the start: a UTF-8 byte order mark is skipped.
@@ -133,7 +133,7 @@ package final class JSONEngine {
     }
 
     /// Ends the input: feeds what is held and lets yajl check that the document is complete.
-    package func finish(allowEmpty: Bool = false) throws(StreamError) {
+    package func finish(allowEmpty: Bool) throws(StreamError) {
         switch phase {
         case .byteOrderMark, .jivePrefix: try releasePreamble()
         case .parsing, .stopped: break
@@ -145,6 +145,11 @@ package final class JSONEngine {
         if allowEmpty && !sawValue { return }
         let status = yajl_complete_parse(handle)
         guard status == yajl_status_ok else { throw failure(for: status, at: nil) }
+    }
+
+    /// Ends the input of a document that must hold a value.
+    package func finish() throws(StreamError) {
+        try finish(allowEmpty: false)
     }
 
     private func flushIntake() throws(StreamError) {

@@ -1,4 +1,4 @@
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 
 extension JSONValue {
     /// Decodes any value; with a JSON decoder, integers that fit `Int64` or `UInt64` stay exact.

@@ -1,5 +1,5 @@
 import Foundation
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 
 /// Writing markup into a text buffer, shared by the decoders that re-serialize elements (Atom XHTML content,
 /// naked HTML inside RSS descriptions).

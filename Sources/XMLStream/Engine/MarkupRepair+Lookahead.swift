@@ -13,12 +13,10 @@ extension MarkupRepair {
         case processingInstruction
         case declaration
 
-        /// HTML's void elements that feeds carry in unescaped HTML. `link` and `source` are left out: RSS has
-        /// elements of those names.
-        package static let voidNames: [[UInt8]] = ["area", "br", "col", "embed", "hr", "img", "input", "meta", "param", "wbr"]
-            .map { Array($0.utf8) }
+        /// HTML's void elements that feeds carry in unescaped HTML (``HTMLVoidElements/repairedInFeeds``).
+        package static let voidNames: [[UInt8]] = HTMLVoidElements.repairedInFeeds.map { Array($0.utf8) }
         /// The longest void name, plus one for the byte that ends it.
-        package static let nameLookahead = 6
+        package static let nameLookahead = (voidNames.map(\.count).max() ?? 0) + 1
 
         package static func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

@@ -17,7 +17,7 @@ private let libxml2Initialized: Bool = {
 /// handler), and any `<!ENTITY>` declaration stops the parse with ``StreamError/Kind/disallowedConstruct``
 /// before the entity is stored, so nothing declared in a DTD is ever substituted — which is how entity bombs
 /// and external entities are refused.
-package final class XMLPushParser {
+package final class XMLPushParser: PushEngine {
     private let context: xmlParserCtxtPtr
     /// Receives the events. A `let`, so a callback can call it without retaining it.
     package let handler: any XMLEventHandler
@@ -31,6 +31,8 @@ package final class XMLPushParser {
     private var htmlEntityTable: HTMLEntityTable?
     /// Bytes handed to libxml2: the position of last resort when it can no longer say how far it got.
     private var bytesPushed = 0
+    /// Paces the chunks handed to libxml2 so that its re-scans stay linear in the input (``ChunkIntake``).
+    package private(set) var intake = ChunkIntake()
 
     /// Whether libxml2's recover mode repairs well-formedness errors instead of stopping at the first.
     package let recovers: Bool
@@ -160,9 +162,14 @@ package final class XMLPushParser {
         Unmanaged<XMLPushParser>.fromOpaque(user!)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Takes the next chunk of the document, through the intake.
+    package func parse(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
+        try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try feed(bytes) }
+    }
+
     /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet, plus
     /// those held back here (for encoding detection, or by the comment guard).
-    package func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
+    private func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
         var bytes = bytes
         if leadingWhitespace?.isSkipping == true { bytes = leadingWhitespace!.strip(bytes) }
         if let markupRepair {
@@ -207,9 +214,9 @@ package final class XMLPushParser {
         warnings.insert(warning, at: index)
     }
 
-    /// Ends a parser's input: hands over what `intake` still holds, validates the end, and in recover mode closes
-    /// the elements the input left open (with a warning that says so) — the `finish` of every XML parser.
-    package func finish(_ intake: inout ChunkIntake) throws(StreamError) {
+    /// Ends a parser's input: hands over what the intake still holds, validates the end, and in recover mode
+    /// closes the elements the input left open (with a warning that says so) — the `finish` of every XML parser.
+    package func finish() throws(StreamError) {
         try intake.flush { (bytes) throws(StreamError) -> Int in try feed(bytes) }
         try terminate()
         guard recovers && handler.hasOpenElements else { return }

@@ -1,5 +1,5 @@
 import Foundation
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 
 /// Streams the XML records a path selects, each decoded into `T` as soon as its closing tag has been parsed.
 ///
@@ -10,7 +10,7 @@ import StreamCore
 ///     var title: String?           // <title></title> is nil
 ///     var dateOfBirth: Date?       // 1976-08-13T00:00:00, in Options.timeZone
 /// }
-/// let parser = XMLItemParser<Person>(path: "results/person")
+/// let parser = try XMLItemParser<Person>(path: "results/person")
 /// for chunk in chunks {
 ///     for person in try parser.parse(chunk) { show(person) }
 /// }
@@ -61,23 +61,21 @@ public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
         }
     }
 
-    private let engine: XMLPushParser?
-    private let selector: XMLRecordSelector?
+    private let engine: XMLPushParser
+    private let selector: XMLRecordSelector
     private let collector = Collector()
-    private var intake = ChunkIntake()
-    private var lifecycle = StreamLifecycle()
+    private var core: PushParserCore<T>
 
-    /// Selects the elements at `path` (`results/person`); an invalid path makes the first call throw.
-    public init(path: String, options: Options = Options()) {
-        guard let components = Self.components(of: path) else {
-            engine = nil
-            selector = nil
-            _ = try? lifecycle.deliver(
-                [T](),
-                failure: StreamError(
-                    kind: .misuse, message: "invalid path \"\(path)\": expected element names separated by \"/\""))
-            return
-        }
+    /// Selects the elements at `path` (`results/person`).
+    ///
+    /// - Throws: ``StreamError`` of kind `misuse` when `path` is not element names separated by `/`.
+    public convenience init(path: String, options: Options = Options()) throws {
+        try self.init(path: XMLRecordPath(path), options: options)
+    }
+
+    /// Selects the elements at an already parsed `path`.
+    public init(path: XMLRecordPath, options: Options = Options()) {
+        let components = path.components
         let box = XMLRecordSelector.Box()
         engine = XMLPushParser(
             recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true
@@ -87,59 +85,35 @@ public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
             box.value = made
             return made
         }
-        selector = box.value
-        selector?.onRecord = { [collector] tree in try collector.decode(tree) }
+        selector = box.value!
+        selector.onRecord = { [collector] tree in try collector.decode(tree) }
+        core = PushParserCore(engine: engine) { [collector] in collector.completed.take() }
     }
 
     /// Whether `path` is one the parser accepts: element names separated by `/`, optionally starting with `/`.
-    public static func isValid(path: String) -> Bool { components(of: path) != nil }
-
-    /// `results/person` → `["results", "person"]`; a leading `/` is allowed. `nil` for an empty name or one that
-    /// holds characters no XML name has.
-    static func components(of path: String) -> [String]? {
-        let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let forbidden = Set("[]()=@*'\"<>&! \t\r\n")
-        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.contains(where: forbidden.contains) }) else {
-            return nil
-        }
-        // Names are matched by local name: a prefix in the path is not part of it.
-        return parts.map { part in part.split(separator: ":").last.map(String.init) ?? part }
-    }
+    public static func isValid(path: String) -> Bool { (try? XMLRecordPath(path)) != nil }
 
     /// The element holding the records and its attributes (`<results count="4" … additionalPages="0">`),
     /// available as soon as its start tag was parsed.
-    public var container: XMLRecordContainer { selector?.container ?? XMLRecordContainer() }
+    public var container: XMLRecordContainer { selector.container }
 
     /// How many elements the path has selected so far.
-    public var itemCount: Int { selector?.itemCount ?? 0 }
+    public var itemCount: Int { selector.itemCount }
 
     /// In recover mode, every fault that was repaired instead of reported, with its position (the first 1,000).
-    public var warnings: [StreamError] { engine?.warnings ?? [] }
+    public var warnings: [StreamError] { engine.warnings }
 
     /// How much work the input cost the C parser, for tests that prove linear time without a clock.
-    public var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
-        (intake.bytesFed, intake.feedCount, intake.scanBound)
+    package var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
+        (engine.intake.bytesFed, engine.intake.feedCount, engine.intake.scanBound)
     }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [T] {
-        try lifecycle.parse(
-            { () throws(StreamError) in
-                guard let engine else { return }
-                try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-            }, completed: takeCompleted)
+        try core.parse(chunk)
     }
 
     public func finish() throws -> [T] {
-        try lifecycle.finish(
-            { () throws(StreamError) in
-                guard let engine else { return }
-                try engine.finish(&intake)
-            }, completed: takeCompleted)
-    }
-
-    private func takeCompleted() -> [T] {
-        collector.completed.take()
+        try core.finish()
     }
 
     /// Decodes each record the selector completes and keeps it until the parser returns it.

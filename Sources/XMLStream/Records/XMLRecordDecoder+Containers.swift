@@ -1,5 +1,5 @@
 import Foundation
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 
 /// The attributes and child elements of one element, found by local name.
 struct XMLRecordKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {

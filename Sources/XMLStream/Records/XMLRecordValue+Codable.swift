@@ -1,4 +1,4 @@
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 
 /// Encodes as the JSON the value prints as (``XMLRecordValue/jsonText``), so records can be cached with any
 /// encoder and read back.

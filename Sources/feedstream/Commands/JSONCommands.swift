@@ -85,15 +85,22 @@ struct ItemsCommand: DecodingCommand {
 
     var countRequested: Bool { output.count }
 
-    func validate() throws { try validateRemote() }
+    func validate() throws {
+        do {
+            _ = try JSONPath(path)
+        } catch {
+            throw ValidationError("--path: \(error.message)")
+        }
+        try validateRemote()
+    }
 
     func run() async throws {
-        let path = path
+        let selection = try JSONPath(path)
         // Values print in document order, as read; Jive responses may keep their prefix.
         try await run(
             Decoding(
-                makeParser: { JSONItemParser<JSONValue>(path: path, options: .jive) },
-                strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: path, options: .jive) },
+                makeParser: { JSONItemParser<JSONValue>(path: selection, options: .init(reading: .jive)) },
+                strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: selection, options: .init(reading: .jive)) },
                 printItem: { value, output in output.line(raw: value.jsonText) }))
     }
 }
@@ -111,8 +118,8 @@ struct JSONCommand: DecodingCommand {
     func run() async throws {
         try await run(
             Decoding(
-                makeParser: { JSONItemParser<JSONValue>(path: "$") },
-                strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: "$") },
+                makeParser: { JSONItemParser<JSONValue>(path: .root) },
+                strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: .root) },
                 printItem: { value, output in output.line(raw: value.jsonText) }))
     }
 }

@@ -30,7 +30,7 @@ struct XMLItemsCommand: DecodingCommand {
     }
 
     func run() async throws {
-        let path = path
+        let path = try XMLRecordPath(path)
         let options = XMLItemParser<XMLRecordValue>.Options(recover: recoverOption.recover)
         try await run(
             Decoding(

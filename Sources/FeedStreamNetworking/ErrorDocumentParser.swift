@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 
 /// Wraps a parser so that a body which yields no item and is a service's error document ends in the service's
 /// error: a `StreamError` of kind `.serviceError` carrying its message.
