@@ -1,3 +1,4 @@
+import Foundation
 import StreamCore
 @_spi(XMLEngine) import XMLStream
 
@@ -35,16 +36,28 @@ public final class AtomParser: StreamingParser {
         /// document that declares its encoding always wins, as XML requires of the declaration over a default.
         /// Names libxml2 does not know are ignored.
         public var defaultEncoding: String?
+        /// Whether html and xhtml text constructs (titles, summaries, content, rights) pass through
+        /// ``HTMLSanitizer`` (relative URLs resolved against ``baseURL``); `false` keeps them as the feed wrote
+        /// them. `nil` is the parser's default: on for ``FeedParser`` (feed readers show what it returns), off for
+        /// ``AtomParser`` (service APIs hand back what the service stored).
+        public var sanitizesHTML: Bool?
 
         /// Creates options.
         public init(
             limits: StreamLimits = .default, baseURL: String? = nil, recover: Bool = false,
-            defaultEncoding: String? = nil
+            defaultEncoding: String? = nil, sanitizesHTML: Bool? = nil
         ) {
             self.limits = limits
             self.baseURL = baseURL
             self.recover = recover
             self.defaultEncoding = defaultEncoding
+            self.sanitizesHTML = sanitizesHTML
+        }
+
+        /// The sanitizer a parser applies, given whether it sanitizes by default.
+        func sanitizer(byDefault: Bool) -> HTMLSanitizingSession? {
+            guard sanitizesHTML ?? byDefault else { return nil }
+            return HTMLSanitizingSession(baseURL: baseURL.flatMap { URL(string: $0) })
         }
     }
 
@@ -52,9 +65,11 @@ public final class AtomParser: StreamingParser {
     private let decoder: AtomDocumentDecoder
     private var intake = ChunkIntake()
     private var lifecycle = StreamLifecycle()
+    private let sanitizer: HTMLSanitizingSession?
 
     /// Creates a parser.
     public init(options: Options = Options()) {
+        sanitizer = options.sanitizer(byDefault: false)
         let decoder = AtomDocumentDecoder.Box()
         engine = XMLPushParser(recover: options.recover, defaultEncoding: options.defaultEncoding) { names in
             let made = AtomDocumentDecoder(
@@ -67,7 +82,12 @@ public final class AtomParser: StreamingParser {
     }
 
     /// The feed's metadata as read so far; complete after ``finish()``.
-    public var feed: AtomFeed { decoder.feed }
+    public var feed: AtomFeed {
+        guard let sanitizer else { return decoder.feed }
+        var feed = decoder.feed
+        sanitizer.sanitize(&feed)
+        return feed
+    }
 
     /// In recover mode, every fault that was repaired instead of reported, with its position (the first 1,000):
     /// the counterpart of feedparser's `bozo`. Empty in strict mode, where the first fault is thrown.
@@ -82,13 +102,19 @@ public final class AtomParser: StreamingParser {
         try lifecycle.parse(
             { () throws(StreamError) in
                 try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-            }, completed: decoder.takeCompleted)
+            }, completed: takeCompleted)
     }
 
     public func finish() throws -> [AtomEntry] {
         try lifecycle.finish(
             { () throws(StreamError) in
                 try engine.finish(&intake)
-            }, completed: decoder.takeCompleted)
+            }, completed: takeCompleted)
+    }
+
+    /// The entries completed since the last call, sanitized when the options say so.
+    private func takeCompleted() -> [AtomEntry] {
+        guard let sanitizer else { return decoder.takeCompleted() }
+        return sanitizer.sanitize(decoder.takeCompleted())
     }
 }

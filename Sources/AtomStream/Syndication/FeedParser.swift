@@ -62,9 +62,12 @@ public final class FeedParser: StreamingParser {
     private let decoder: FeedDocumentDecoder
     private var intake = ChunkIntake()
     private var lifecycle = StreamLifecycle()
+    private let sanitizer: HTMLSanitizingSession?
 
-    /// Creates a parser.
+    /// Creates a parser. html and xhtml text constructs are sanitized (``HTMLSanitizer``) unless
+    /// ``AtomParser/Options/sanitizesHTML`` is `false`.
     public init(options: Options = Options()) {
+        sanitizer = options.sanitizer(byDefault: true)
         let box = FeedDocumentDecoder.Box()
         engine = XMLPushParser(
             recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true,
@@ -80,7 +83,12 @@ public final class FeedParser: StreamingParser {
 
     /// The feed's (or channel's) metadata as read so far, with its ``AtomFeed/format``; complete after
     /// ``finish()``. Before the root element has arrived the format is empty.
-    public var feed: AtomFeed { decoder.feed }
+    public var feed: AtomFeed {
+        guard let sanitizer else { return decoder.feed }
+        var feed = decoder.feed
+        sanitizer.sanitize(&feed)
+        return feed
+    }
 
     /// In recover mode, every fault that was repaired instead of reported, with its position (the first 1,000).
     /// Empty in strict mode, where the first fault is thrown.
@@ -90,13 +98,19 @@ public final class FeedParser: StreamingParser {
         try lifecycle.parse(
             { () throws(StreamError) in
                 try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
-            }, completed: decoder.takeCompleted)
+            }, completed: takeCompleted)
     }
 
     public func finish() throws -> [AtomEntry] {
         try lifecycle.finish(
             { () throws(StreamError) in
                 try engine.finish(&intake)
-            }, completed: decoder.takeCompleted)
+            }, completed: takeCompleted)
+    }
+
+    /// The entries completed since the last call, sanitized unless the options say not to.
+    private func takeCompleted() -> [AtomEntry] {
+        guard let sanitizer else { return decoder.takeCompleted() }
+        return sanitizer.sanitize(decoder.takeCompleted())
     }
 }
