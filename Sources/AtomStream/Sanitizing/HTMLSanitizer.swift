@@ -69,7 +69,8 @@ final class HTMLSanitizingSession {
         // would otherwise be given an implied `<p>`.
         do {
             try parser.feed(UnsafeRawBufferPointer(start: Self.bodyPrefix.utf8Start, count: Self.bodyPrefix.utf8CodeUnitCount))
-            var html = html
+            // libxml2 reads a NUL as the end of a string; browsers read it as U+FFFD.
+            var html = html.utf8.contains(0) ? html.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : html
             try html.withUTF8 { bytes in try parser.feed(UnsafeRawBufferPointer(bytes)) }
             try parser.terminate()
         } catch {

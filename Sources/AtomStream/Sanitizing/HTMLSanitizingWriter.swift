@@ -24,7 +24,8 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
 
     /// One open element, in the order libxml2 opened them.
     private enum OpenElement {
-        case written
+        /// Written, with the name its end tag will carry (whatever libxml2 names when it closes it).
+        case written(XMLName)
         case void
         case dropped
         case droppedWithContent
@@ -92,7 +93,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
                 open.append(.void)
             } else {
                 output.append(UInt8(ascii: ">"))
-                open.append(.written)
+                open.append(.written(tag.name))
             }
         }
     }
@@ -100,9 +101,9 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     func endElement(_ name: XMLName) throws(StreamError) {
         guard let element = open.popLast() else { return }
         switch element {
-        case .written:
+        case .written(let written):
             output.append("</")
-            output.appendName(name)
+            output.appendName(written)
             output.append(UInt8(ascii: ">"))
         case .droppedWithContent:
             hiddenDepth -= 1
