@@ -36,6 +36,9 @@ json-items) seed json-test-suite; seed jive; seed twitter ;;
 xml-items) cp -n Fixtures/samples/fellowship-one/*.xml "$work/"; seed connections ;;
 feed-recover) seed feedparser/illformed; seed feedparser/wellformed/rss; seed feedparser/entities ;;
 feed) seed feedparser/wellformed/rss; seed feedparser/wellformed/rdf; seed feedparser/wellformed/atom; seed feedparser/entities ;;
+sanitizer) seed feedparser/wellformed/sanitize ;;
+discover) printf '<html><head><link rel="alternate" type="application/rss+xml" href="/f"><base href="x/"></head>' \
+    >"$work/page.html" ;;
 *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac
 
