@@ -113,4 +113,25 @@ import Testing
         let cleaned = try sanitizing.parse(Array(atom.utf8)) + sanitizing.finish()
         #expect(cleaned.first?.title?.value == "<i>t</i>")
     }
+
+    @Test func aReusedParserContextSanitizesEachValueAsAFreshOneWould() throws {
+        let values = [
+            "<p>one <b>bold</b></p>", "text &amp; <i>more</i>", "<ul><li>a<li>b", "<script>x</script>after",
+            "</body>tail <em>x</em>", "<html><head><title>t</title></head><body>b</body></html>", "<div><p>unclosed",
+            "<a href=\"/rel\">r</a>", "<!-- open comment", "<table><tr><td>c</table>", "&lt;escaped&gt;",
+        ]
+        let items = (0..<40).map { index in
+            let value = values[index % values.count]
+            let escaped = value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            return "<item><guid>\(index)</guid><description>\(escaped)</description></item>"
+        }
+        let rss = "<rss version=\"2.0\"><channel><title>t</title>\(items.joined())</channel></rss>"
+        let options = FeedParser.Options(baseURL: "https://example.org/")
+        let (outcome, _) = decodeFeedEveryWay(Array(rss.utf8), options: options, byteByByteLimit: 0)
+        #expect(outcome.items.count == 40)
+        let fresh = HTMLSanitizer(baseURL: URL(string: "https://example.org/"))
+        for (index, entry) in outcome.items.enumerated() {
+            #expect(entry.summary?.value == fresh.sanitize(values[index % values.count]), "item \(index)")
+        }
+    }
 }

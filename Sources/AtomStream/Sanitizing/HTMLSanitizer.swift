@@ -64,7 +64,8 @@ final class HTMLSanitizingSession {
         guard Self.needsParsing(html) else { return html }
         if !isFresh { parser.restart() }
         isFresh = false
-        writer.reset(keepsNames: false)
+        // The context, and so the name pointers the writer memoizes, stay across values.
+        writer.reset(keepsNames: true)
         // The value is wrapped in a body so that libxml2 reads it as body content: text at the top of a document
         // would otherwise be given an implied `<p>`.
         do {

@@ -85,11 +85,19 @@ package final class HTMLPushParser {
         return context
     }
 
-    /// Starts over on a new document with a fresh libxml2 context (the handler resets its own state).
+    /// Starts over on a new document in the same libxml2 context, which keeps its name dictionary, SAX handler and
+    /// options: a context costs more to make than a short value costs to parse. The handler resets its own state.
+    /// Falls back to a fresh context if libxml2 cannot reset this one.
     package func restart() {
-        Self.free(context)
-        context = Self.makeContext(encoding: encoding)
-        context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+        if xmlCtxtResetPush(context, nil, 0, nil, nil) == 0 {
+            // The reset is XML's; it leaves the context reading XML and forgets who receives the events.
+            context.pointee.html = 1
+            context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+        } else {
+            Self.free(context)
+            context = Self.makeContext(encoding: encoding)
+            context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+        }
         failure = nil
         hasFailed = false
         isSatisfied = false
