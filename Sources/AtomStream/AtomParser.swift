@@ -1,3 +1,4 @@
+import Foundation
 import StreamCore
 @_spi(XMLEngine) import XMLStream
 
@@ -35,39 +36,63 @@ public final class AtomParser: StreamingParser {
         /// document that declares its encoding always wins, as XML requires of the declaration over a default.
         /// Names libxml2 does not know are ignored.
         public var defaultEncoding: String?
+        /// Whether html and xhtml text constructs (titles, summaries, content, rights) pass through
+        /// ``HTMLSanitizer`` (relative URLs resolved against ``baseURL``); `false` keeps them as the feed wrote
+        /// them. `nil` is the parser's default: on for ``FeedParser`` (feed readers show what it returns), off for
+        /// ``AtomParser`` (service APIs hand back what the service stored).
+        public var sanitizesHTML: Bool?
 
         /// Creates options.
         public init(
             limits: StreamLimits = .default, baseURL: String? = nil, recover: Bool = false,
-            defaultEncoding: String? = nil
+            defaultEncoding: String? = nil, sanitizesHTML: Bool? = nil
         ) {
             self.limits = limits
             self.baseURL = baseURL
             self.recover = recover
             self.defaultEncoding = defaultEncoding
+            self.sanitizesHTML = sanitizesHTML
+        }
+
+        /// The sanitizer a parser applies, given whether it sanitizes by default.
+        func sanitizer(byDefault: Bool) -> HTMLSanitizingSession? {
+            guard sanitizesHTML ?? byDefault else { return nil }
+            return HTMLSanitizingSession(baseURL: baseURL.flatMap { URL(string: $0) })
         }
     }
 
     private let engine: XMLPushParser
     private let decoder: AtomDocumentDecoder
     private var core: PushParserCore<AtomEntry>
+    private let sanitizer: HTMLSanitizingSession?
 
     /// Creates a parser.
     public init(options: Options = Options()) {
+        let sanitizer = options.sanitizer(byDefault: false)
+        self.sanitizer = sanitizer
         let decoder = AtomDocumentDecoder.Box()
         engine = XMLPushParser(recover: options.recover, defaultEncoding: options.defaultEncoding) { names in
             let made = AtomDocumentDecoder(
-                names: AtomNames(names), podcastNames: PodcastNames(names), limits: options.limits, documentBase: options.baseURL,
-                recovers: options.recover)
+                names: AtomNames(names), podcastNames: PodcastNames(names), limits: options.limits,
+                documentBase: options.baseURL, recovers: options.recover)
             decoder.value = made
             return made
         }
         self.decoder = decoder.value!
-        core = PushParserCore(engine: engine, completed: decoder.value!.takeCompleted)
+        let made = decoder.value!
+        // The entries completed since the last call, sanitized when the options say so.
+        core = PushParserCore(engine: engine, completed: sanitizer.map { sanitizer in
+            { sanitizer.sanitize(made.takeCompleted()) }
+        } ?? made.takeCompleted)
     }
 
     /// The feed's metadata as read so far; complete after ``finish()``.
-    public var feed: AtomFeed { decoder.feed }
+    public var feed: AtomFeed {
+        guard let sanitizer else { return decoder.feed }
+        var feed = decoder.feed
+        sanitizer.sanitize(&feed)
+        return feed
+    }
 
     /// In recover mode, every fault that was repaired instead of reported, with its position (the first 1,000):
     /// the counterpart of feedparser's `bozo`. Empty in strict mode, where the first fault is thrown.

@@ -98,6 +98,10 @@ enum ChildMode {
         case "rss":
             let parser = FeedParser()
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+        case "rss-raw":
+            // Not a `feedstream` default: FeedParser without sanitizing, for callgrind against "rss".
+            let parser = FeedParser(options: .init(sanitizesHTML: false))
+            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
         case "twitter":
             let parser = TwitterSearchParser()
             return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }

@@ -29,4 +29,13 @@ static inline int feedstream_xml_parse_chunk(xmlParserCtxtPtr context, const cha
     xmlSetGenericErrorFunc(savedContext, saved);
     return status;
 }
+/* The same for libxml2's HTML push parser (page discovery, HTML sanitizing). */
+static inline int feedstream_html_parse_chunk(htmlParserCtxtPtr context, const char *chunk, int size, int terminate) {
+    xmlGenericErrorFunc saved = xmlGenericError;
+    void *savedContext = xmlGenericErrorContext;
+    xmlSetGenericErrorFunc(NULL, feedstream_xml_ignore_generic_error);
+    int status = htmlParseChunk(context, chunk, size, terminate);
+    xmlSetGenericErrorFunc(savedContext, saved);
+    return status;
+}
 #endif

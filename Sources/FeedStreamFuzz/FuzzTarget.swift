@@ -9,6 +9,7 @@ enum FuzzTarget: String {
     case atom, atomRecover = "atom-recover", twitterSearch = "twitter-search", twitterStream = "twitter-stream"
     case jiveInbox = "jive-inbox", jsonItems = "json-items", xmlItems = "xml-items", feed
     case feedRecover = "feed-recover", feedJSON = "feed-json"
+    case sanitizer, discover
 
     /// The target named by `FEEDSTREAM_FUZZ_TARGET` (libFuzzer passes no arguments to the harness).
     static let selected: FuzzTarget = {
@@ -37,6 +38,34 @@ enum FuzzTarget: String {
         case .feedJSON: check(bytes) { FeedParser() }
         // As atom-recover, with FeedParser's own repairs (MarkupRepair) in front of libxml2's.
         case .feedRecover: check(bytes, chunkInvariant: false) { FeedParser(options: .init(recover: true)) }
+        case .sanitizer: Self.checkSanitizer(bytes)
+        case .discover: check(bytes) { FeedLinkParser(baseURL: "https://example.org/a/") }
+        }
+    }
+
+    /// The sanitizer never crashes, and what it writes holds no script, no frame and no event handler.
+    private static func checkSanitizer(_ bytes: UnsafeRawBufferPointer) {
+        let output = HTMLSanitizer(baseURL: URL(string: "https://example.org/")).sanitize(
+            String(decoding: bytes, as: UTF8.self)
+        ).lowercased()
+        for forbidden in ["<script", "<iframe", "<style", "<object", "<embed", "javascript:", "<!--"] {
+            precondition(!output.contains(forbidden), "sanitized output holds \(forbidden)")
+        }
+        // Outside quoted values, no attribute name inside a tag starts with "on": no event handler got through.
+        let scalars = Array(output.utf8)
+        var inTag = false
+        var inQuote = false
+        for index in scalars.indices {
+            switch scalars[index] {
+            case UInt8(ascii: "<") where !inQuote: inTag = true
+            case UInt8(ascii: ">") where !inQuote: inTag = false
+            case UInt8(ascii: "\"") where inTag: inQuote.toggle()
+            case UInt8(ascii: " ") where inTag && !inQuote:
+                let name = scalars[(index + 1)...].prefix { ![UInt8(ascii: "="), 32, 47, 62].contains($0) }
+                let text = String(decoding: name, as: UTF8.self)
+                precondition(!text.hasPrefix("on") || text == "open", "an event handler attribute got through")
+            default: break
+            }
         }
     }
 

@@ -24,7 +24,7 @@ struct FeedStreamTool: AsyncParsableCommand {
             """,
         subcommands: [
             AtomCommand.self, FeedCommand.self, TwitterCommand.self, TwitterStreamCommand.self, JiveInboxCommand.self,
-            ItemsCommand.self, JSONCommand.self, XMLItemsCommand.self, FellowshipOneTokenCommand.self,
+            ItemsCommand.self, JSONCommand.self, XMLItemsCommand.self, FellowshipOneTokenCommand.self, DiscoverCommand.self,
         ])
 
     static func main() async {

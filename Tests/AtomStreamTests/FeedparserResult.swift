@@ -22,6 +22,9 @@ struct FeedparserResult {
     let feed: AtomFeed
     let entries: [AtomEntry]
     let error: StreamError?
+    /// feedparser's `summary` (and `description`) of an entry that has content but no summary is the content;
+    /// the sanitizer suite's documents rely on it.
+    var contentAsSummary = false
 
     /// Whether every clause holds; throws when any clause is not applicable, so applicability never depends on
     /// what the decoder produced.
@@ -54,7 +57,7 @@ struct FeedparserResult {
         case .int(let value): return .int(value)
         case .tuple(let values): return .tuple(values)
         case .path(let root, let keys):
-            var walk = Walk()
+            var walk = Walk(contentAsSummary: contentAsSummary)
             var node: Node
             switch root {
             case "version" where keys.isEmpty: return .string(Self.version(feed.format))
@@ -105,6 +108,7 @@ struct FeedparserResult {
     /// still checked for applicability.
     struct Walk {
         var missing = false
+        var contentAsSummary = false
 
         mutating func step(_ node: Node, _ key: FeedparserExpectation.Key) throws(NotApplicable) -> Node {
             switch (node, key) {
@@ -168,6 +172,10 @@ struct FeedparserResult {
         }
 
         private mutating func entryKey(_ entry: AtomEntry, _ name: String) throws(NotApplicable) -> Node {
+            var entry = entry
+            if contentAsSummary, entry.summary == nil, let content = entry.content, let value = content.value {
+                entry.summary = AtomText(type: content.type == "text" ? .text : .html, value: value)
+            }
             switch name {
             case "title", "summary", "rights", "title_detail", "summary_detail", "rights_detail":
                 let text =

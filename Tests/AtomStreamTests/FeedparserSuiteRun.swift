@@ -19,7 +19,7 @@ struct FeedparserSuiteRun {
     init?(
         folder: String, knownDifferent: [String: String],
         decode: ([UInt8]) -> (outcome: DripFeedOutcome<AtomEntry>, feed: AtomFeed),
-        sourceLocation: SourceLocation = #_sourceLocation
+        contentAsSummary: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         guard let directory = Corpus.directory("feedparser/" + folder) else { return nil }
         var listedButAbsent = Set(knownDifferent.keys)
@@ -41,7 +41,8 @@ struct FeedparserSuiteRun {
             }
             applicable += 1
             let (outcome, feed) = decode(bytes)
-            let result = FeedparserResult(feed: feed, entries: outcome.items, error: outcome.error)
+            let result = FeedparserResult(
+                feed: feed, entries: outcome.items, error: outcome.error, contentAsSummary: contentAsSummary)
             let holds = (try? result.holds(expectation)) ?? false
             if let reason = knownDifferent[name] {
                 #expect(

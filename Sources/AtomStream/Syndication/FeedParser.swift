@@ -80,10 +80,13 @@ public final class FeedParser: StreamingParser {
     /// Bytes of a UTF-8 byte order mark seen at the very start.
     private var byteOrderMarkBytes = 0
     private var json: JSONFeedReader?
+    private let sanitizer: HTMLSanitizingSession?
 
-    /// Creates a parser.
+    /// Creates a parser. html and xhtml text constructs are sanitized (``HTMLSanitizer``) unless
+    /// ``AtomParser/Options/sanitizesHTML`` is `false`.
     public init(options: Options = Options()) {
         self.options = options
+        sanitizer = options.sanitizer(byDefault: true)
         let box = FeedDocumentDecoder.Box()
         engine = XMLPushParser(
             recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true,
@@ -100,8 +103,10 @@ public final class FeedParser: StreamingParser {
     /// The feed's (or channel's) metadata as read so far, with its ``AtomFeed/format``; complete after
     /// ``finish()``. Before the root element has arrived the format is empty.
     public var feed: AtomFeed {
-        if case .json = syntax, let json { return json.decoder.feed }
-        return decoder.feed
+        var feed: AtomFeed
+        if case .json = syntax, let json { feed = json.decoder.feed } else { feed = decoder.feed }
+        sanitizer?.sanitize(&feed)
+        return feed
     }
 
     /// In recover mode, every fault that was repaired instead of reported, with its position (the first 1,000).
@@ -182,8 +187,15 @@ public final class FeedParser: StreamingParser {
         return made
     }
 
+    /// The entries completed since the last call, sanitized unless the options say not to.
     private func takeCompleted() -> [AtomEntry] {
-        if case .json = syntax, let json { return json.decoder.takeCompleted() }
-        return decoder.takeCompleted()
+        let entries: [AtomEntry]
+        if case .json = syntax, let json {
+            entries = json.decoder.takeCompleted()
+        } else {
+            entries = decoder.takeCompleted()
+        }
+        guard let sanitizer else { return entries }
+        return sanitizer.sanitize(entries)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// naked HTML inside RSS descriptions).
 extension ByteAccumulator {
     /// Appends character data with `&`, `<` and `>` escaped (and `"` inside attribute values).
-    package mutating func appendEscaped(_ bytes: UnsafeRawBufferPointer, attribute: Bool) {
+    @_spi(XMLEngine) public mutating func appendEscaped(_ bytes: UnsafeRawBufferPointer, attribute: Bool) {
         var runStart = 0
         for index in 0..<bytes.count {
             let replacement: StaticString
@@ -24,7 +24,7 @@ extension ByteAccumulator {
     }
 
     /// Appends `prefix:localName`, or `localName` alone when there is no prefix.
-    package mutating func appendQualifiedName(prefix: XMLName, localName: XMLName) {
+    @_spi(XMLEngine) public mutating func appendQualifiedName(prefix: XMLName, localName: XMLName) {
         if !prefix.isNone {
             appendName(prefix)
             append(UInt8(ascii: ":"))
@@ -33,7 +33,7 @@ extension ByteAccumulator {
     }
 
     /// Appends an interned name's bytes.
-    package mutating func appendName(_ name: XMLName) {
+    @_spi(XMLEngine) public mutating func appendName(_ name: XMLName) {
         guard let bytes = name.bytes else { return }
         append(UnsafeRawBufferPointer(start: bytes, count: strlen(bytes)))
     }

@@ -2,7 +2,7 @@ private import CLibXML2
 import StreamCore
 
 /// libxml2 is initialised once per process, before the first parser; after that, parsers share no state.
-private let libxml2Initialized: Bool = {
+package let libxml2Initialized: Bool = {
     xmlInitParser()
     return true
 }()

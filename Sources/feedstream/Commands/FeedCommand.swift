@@ -13,6 +13,10 @@ struct FeedCommand: DecodingCommand {
     @OptionGroup var metadataOption: MetadataOption
     @OptionGroup var recoverOption: RecoverOption
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+    @Flag(
+        name: .customLong("raw-html"),
+        help: "Keep html and xhtml text constructs as the feed wrote them (they are sanitized by default).")
+    var rawHTML = false
 
     var countRequested: Bool { output.count }
 
@@ -21,7 +25,7 @@ struct FeedCommand: DecodingCommand {
     func validate() throws { try validateRemote() }
 
     func run() async throws {
-        let options = FeedParser.Options(recover: recoverOption.recover)
+        let options = FeedParser.Options(recover: recoverOption.recover, sanitizesHTML: !rawHTML)
         try await run(
             Decoding(
                 makeParser: { FeedParser(options: options) }, metadata: { ["feed": $0.feed] },

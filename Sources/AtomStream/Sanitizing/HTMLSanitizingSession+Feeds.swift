@@ -1,0 +1,40 @@
+/// Where the feed parsers apply the sanitizer: the html and xhtml text constructs of an entry and of the feed.
+extension HTMLSanitizingSession {
+    /// Sanitizes the entry's html and xhtml `title`, `summary`, `content` and `rights`.
+    func sanitize(_ entry: inout AtomEntry) {
+        sanitize(&entry.title)
+        sanitize(&entry.summary)
+        sanitize(&entry.rights)
+        if let content = entry.content, let value = content.value, Self.isMarkup(content.type) {
+            entry.content?.value = sanitize(value)
+        }
+    }
+
+    /// Sanitizes the feed's html and xhtml `title`, `subtitle` and `rights`.
+    func sanitize(_ feed: inout AtomFeed) {
+        sanitize(&feed.title)
+        sanitize(&feed.subtitle)
+        sanitize(&feed.rights)
+    }
+
+    /// The entries, sanitized.
+    func sanitize(_ entries: [AtomEntry]) -> [AtomEntry] {
+        guard !entries.isEmpty else { return entries }
+        var entries = entries
+        for index in entries.indices { sanitize(&entries[index]) }
+        return entries
+    }
+
+    private func sanitize(_ text: inout AtomText?) {
+        guard let kind = text?.type, kind != .text, let value = text?.value else { return }
+        text?.value = sanitize(value)
+    }
+
+    /// Whether a content `type` holds markup: `html`, `xhtml`, or their media types (Atom 0.3 writes those).
+    static func isMarkup(_ type: String) -> Bool {
+        switch type.lowercased() {
+        case "html", "xhtml", "text/html", "application/xhtml+xml": true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import AtomStream
+import Foundation
+import StreamTestSupport
+import Testing
+
+/// One test per rule of ``HTMLSanitizer``.
+@Suite struct HTMLSanitizerTests {
+    let sanitizer = HTMLSanitizer(baseURL: URL(string: "https://example.org/posts/1"))
+
+    @Test func plainTextTakesTheFastPath() {
+        #expect(sanitizer.sanitize("just text, no markup > here") == "just text, no markup > here")
+    }
+
+    @Test func allowedElementsStayAndOthersGoKeepingContent() {
+        #expect(sanitizer.sanitize("<p><em>a</em> <strong>b</strong> <code>c</code></p>") ==
+            "<p><em>a</em> <strong>b</strong> <code>c</code></p>")
+        #expect(sanitizer.sanitize("safe<blink>ty</blink> text") == "safety text")
+        #expect(sanitizer.sanitize("a<iframe src=\"http://x/\"></iframe>b<object>c</object>") == "abc")
+        #expect(sanitizer.sanitize("x<form action=\"/\"><input value=\"v\"></form>") == "x<input value=\"v\" />")
+    }
+
+    @Test func scriptStyleAndAppletGoWithTheirContent() {
+        #expect(sanitizer.sanitize("safe<script>alert(1)</script> description") == "safe description")
+        #expect(sanitizer.sanitize("a<style>p{color:red}</style>b") == "ab")
+        #expect(sanitizer.sanitize("a<applet code=\"x\">inner</applet>b") == "ab")
+    }
+
+    @Test func eventHandlersAndUnknownAttributesGo() {
+        #expect(sanitizer.sanitize("<p onclick=\"alert(1)\" title=\"t\" foo=\"bar\">x</p>") == "<p title=\"t\">x</p>")
+        #expect(sanitizer.sanitize("<img src=\"http://a/i.png\" onerror=\"alert(1)\">") == "<img src=\"http://a/i.png\" />")
+    }
+
+    @Test func urlAttributesKeepOnlySafeSchemes() {
+        for unsafe in [
+            "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "jav&#x09;ascript:alert(1)",
+            "jav&#10;ascript:alert(1)", "&#106;avascript:alert(1)", "vbscript:msgbox(1)",
+            "data:text/html;base64,PHNjcmlwdD4=", "java\u{0}script:alert(1)",
+        ] {
+            #expect(sanitizer.sanitize("<a href=\"\(unsafe)\">x</a>") == "<a>x</a>", "\(unsafe)")
+        }
+        #expect(sanitizer.sanitize("<a href=\"https://a.test/?q=1&amp;r=2\">x</a>") ==
+            "<a href=\"https://a.test/?q=1&amp;r=2\">x</a>")
+        #expect(sanitizer.sanitize("<a href=\"mailto:me@a.test\">m</a>") == "<a href=\"mailto:me@a.test\">m</a>")
+        #expect(sanitizer.sanitize("<img src=\"../i.png\">") == "<img src=\"https://example.org/i.png\" />")
+        #expect(HTMLSanitizer().sanitize("<img src=\"../i.png\">") == "<img src=\"../i.png\" />")
+    }
+
+    @Test func styleKeepsOnlyAllowedProperties() {
+        #expect(sanitizer.sanitize("<span style=\"color: red; position: absolute\">x</span>") ==
+            "<span style=\"color: red;\">x</span>")
+        #expect(sanitizer.sanitize("<span style=\"width: expression(alert(1))\">x</span>") == "<span>x</span>")
+        #expect(sanitizer.sanitize("<span style=\"background: url(javascript:alert(1))\">x</span>") ==
+            "<span>x</span>")
+        #expect(sanitizer.sanitize("<span style=\"border: 1px solid #ccc\">x</span>") ==
+            "<span style=\"border: 1px solid #ccc;\">x</span>")
+    }
+
+    @Test func commentsProcessingInstructionsAndDoctypesGo() {
+        #expect(sanitizer.sanitize("a<!-- <script>alert(1)</script> -->b<?php echo 1 ?>c") == "abc")
+        #expect(sanitizer.sanitize("<!DOCTYPE html>text<b>x</b>") == "text<b>x</b>")
+    }
+
+    @Test func outputIsBalancedAndVoidElementsSelfClose() {
+        #expect(sanitizer.sanitize("<ul><li>one<li>two</ul><b>open") == "<ul><li>one</li><li>two</li></ul><b>open</b>")
+        #expect(sanitizer.sanitize("a<br>b<hr/>c</br>") == "a<br />b<hr />c")
+        #expect(sanitizer.sanitize("</div></p>text") == "text")
+    }
+
+    @Test func entitiesAreDecodedThenEscaped() {
+        #expect(sanitizer.sanitize("a &amp; b &lt;c&gt; &eacute; &#233; &quot;") == "a &amp; b &lt;c&gt; é é \"")
+        #expect(sanitizer.sanitize("<a title=\"&quot;&gt;&lt;script&gt;\">x</a>") ==
+            "<a title=\"&quot;&gt;&lt;script&gt;\">x</a>")
+    }
+
+    @Test func hostileInputNeverCrashesAndStaysSafe() {
+        let deep = String(repeating: "<div>", count: 100_000) + "x"
+        let deepOut = sanitizer.sanitize(deep)
+        #expect(deepOut.hasSuffix(String(repeating: "</div>", count: 10)))
+        let huge = "<a title=\"" + String(repeating: "A", count: 4 << 20) + "\">x</a>"
+        #expect(sanitizer.sanitize(huge).count > 4 << 20)
+        let garbage = String(decoding: (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }, as: UTF8.self)
+        let cleaned = sanitizer.sanitize(garbage)
+        #expect(!cleaned.lowercased().contains("<script"))
+        for malformed in ["<a href=\"javascript:alert(1)", "<<script>alert(1)//<</script>", "<img src=x onerror=alert(1)//",
+            "<scr<script>ipt>alert(1)</script>", "<svg><script>alert(1)</script></svg>"] {
+            let out = sanitizer.sanitize(malformed)
+            #expect(!out.contains("<script") && !out.contains("onerror") && !out.contains("javascript:"), "\(out)")
+        }
+    }
+
+    @Test func feedParserSanitizesByDefaultAndKeepsTheSourceOnRequest() throws {
+        let rss = """
+            <rss version="2.0"><channel><title>t</title><description>&lt;b onclick="x()"&gt;d&lt;/b&gt;</description>
+            <item><title>i</title><description>&lt;p&gt;hi&lt;script&gt;alert(2)&lt;/script&gt;&lt;/p&gt;</description></item>
+            </channel></rss>
+            """
+        let (outcome, feed) = decodeFeedEveryWay(rss)
+        #expect(outcome.items.first?.summary?.value == "<p>hi</p>")
+        #expect(feed.subtitle?.value == "<b>d</b>")
+        let (raw, rawFeed) = decodeFeedEveryWay(rss, options: .init(sanitizesHTML: false))
+        #expect(raw.items.first?.summary?.value == "<p>hi<script>alert(2)</script></p>")
+        #expect(rawFeed.subtitle?.value == "<b onclick=\"x()\">d</b>")
+    }
+
+    @Test func atomParserKeepsTheSourceUnlessAsked() throws {
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><entry><title type="html">&lt;i onclick="x"&gt;t&lt;/i&gt;</title></entry></feed>
+            """
+        let plain = AtomParser()
+        let entries = try plain.parse(Array(atom.utf8)) + plain.finish()
+        #expect(entries.first?.title?.value == "<i onclick=\"x\">t</i>")
+        let sanitizing = AtomParser(options: .init(sanitizesHTML: true))
+        let cleaned = try sanitizing.parse(Array(atom.utf8)) + sanitizing.finish()
+        #expect(cleaned.first?.title?.value == "<i>t</i>")
+    }
+
+    @Test func aReusedParserContextSanitizesEachValueAsAFreshOneWould() throws {
+        let values = [
+            "<p>one <b>bold</b></p>", "text &amp; <i>more</i>", "<ul><li>a<li>b", "<script>x</script>after",
+            "</body>tail <em>x</em>", "<html><head><title>t</title></head><body>b</body></html>", "<div><p>unclosed",
+            "<a href=\"/rel\">r</a>", "<!-- open comment", "<table><tr><td>c</table>", "&lt;escaped&gt;",
+        ]
+        let items = (0..<40).map { index in
+            let value = values[index % values.count]
+            let escaped = value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            return "<item><guid>\(index)</guid><description>\(escaped)</description></item>"
+        }
+        let rss = "<rss version=\"2.0\"><channel><title>t</title>\(items.joined())</channel></rss>"
+        let options = FeedParser.Options(baseURL: "https://example.org/")
+        let (outcome, _) = decodeFeedEveryWay(Array(rss.utf8), options: options, byteByByteLimit: 0)
+        #expect(outcome.items.count == 40)
+        let fresh = HTMLSanitizer(baseURL: URL(string: "https://example.org/"))
+        for (index, entry) in outcome.items.enumerated() {
+            #expect(entry.summary?.value == fresh.sanitize(values[index % values.count]), "item \(index)")
+        }
+    }
+}
