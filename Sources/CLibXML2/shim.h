@@ -13,8 +13,8 @@
 #include FEEDSTREAM_LIBXML(xmlversion.h)
 
 /* The oldest libxml2 FeedStream builds against: every function it calls exists in 2.9.0 (the newest it needs are
-   from 2.8: HTML_PARSE_IGNORE_ENC), and the Apple SDKs of the declared platforms ship 2.9.4 or newer. Only 2.9.14
-   is tested here. XMLStreamTests checks the library linked at run time against the same number. */
+   from 2.8: HTML_PARSE_IGNORE_ENC), and the Apple SDKs of the declared platforms ship 2.9.x or newer, as far as
+   known. Only 2.9.14 is tested here. XMLStreamTests checks the library linked at run time against this number. */
 #define FEEDSTREAM_LIBXML_MINIMUM_VERSION 20900
 #if LIBXML_VERSION < FEEDSTREAM_LIBXML_MINIMUM_VERSION
 #error "FeedStream needs libxml2 2.9.0 or newer"
