@@ -1,16 +1,58 @@
 #ifndef FEEDSTREAM_CLIBXML2_SHIM_H
 #define FEEDSTREAM_CLIBXML2_SHIM_H
-#include <libxml/xmlversion.h>
+/* Where libxml2's headers are: `libxml/` on the include path (Linux and Homebrew, through pkg-config's
+   -I.../include/libxml2), or only under `libxml2/libxml/` (Apple SDKs ship them in $(SDKROOT)/usr/include/libxml2,
+   and Xcode has no pkg-config). See README, "Platforms, libxml2 and yajl". */
+#if __has_include(<libxml/xmlversion.h>)
+#define FEEDSTREAM_LIBXML(header) <libxml/header>
+#elif __has_include(<libxml2/libxml/xmlversion.h>)
+#define FEEDSTREAM_LIBXML(header) <libxml2/libxml/header>
+#else
+#error "libxml2's headers were not found: install libxml2-dev (Debian, Ubuntu) or libxml2 (Homebrew)"
+#endif
+#include FEEDSTREAM_LIBXML(xmlversion.h)
+
+/* The oldest libxml2 FeedStream builds against: every function it calls exists in 2.9.0 (the newest it needs are
+   from 2.8: HTML_PARSE_IGNORE_ENC), and the Apple SDKs of the declared platforms ship 2.9.x or newer, as far as
+   known. Only 2.9.14 is tested here. XMLStreamTests checks the library linked at run time against this number. */
+#define FEEDSTREAM_LIBXML_MINIMUM_VERSION 20900
+#if LIBXML_VERSION < FEEDSTREAM_LIBXML_MINIMUM_VERSION
+#error "FeedStream needs libxml2 2.9.0 or newer"
+#endif
+
 /* Debian builds libxml2 with ICU; its <unicode/ucnv.h> clashes with the ICU that Foundation bundles. FeedStream
    never touches xmlCharEncodingHandler's fields (the only ones that depend on it), so hide the ICU part. */
 #undef LIBXML_ICU_ENABLED
-#include <libxml/parser.h>
-#include <libxml/parserInternals.h>
-#include <libxml/SAX2.h>
-#include <libxml/xmlerror.h>
-#include <libxml/dict.h>
-#include <libxml/entities.h>
-#include <libxml/HTMLparser.h>
+#include FEEDSTREAM_LIBXML(parser.h)
+#include FEEDSTREAM_LIBXML(parserInternals.h)
+#include FEEDSTREAM_LIBXML(SAX2.h)
+#include FEEDSTREAM_LIBXML(xmlerror.h)
+#include FEEDSTREAM_LIBXML(dict.h)
+#include FEEDSTREAM_LIBXML(hash.h)
+#include FEEDSTREAM_LIBXML(entities.h)
+#include FEEDSTREAM_LIBXML(HTMLparser.h)
+#include <stdlib.h>
+
+/* The version of the libxml2 linked at run time (LIBXML_VERSION is the one compiled against). */
+static inline int feedstream_libxml_runtime_version(void) {
+    return atoi(xmlParserVersion);
+}
+
+/* Frees an entity made with xmlNewEntity (no document) and kept in a hash table. xmlFreeEntity is public in the
+   2.14 headers; before, only xmlFreeEntitiesTable reaches it (a table made by xmlHashCreate is an entities table). */
+#if LIBXML_VERSION >= 21400
+static void feedstream_entity_free(void *entity, const xmlChar *name) {
+    (void)name;
+    xmlFreeEntity((xmlEntityPtr)entity);
+}
+static inline void feedstream_entity_table_free(xmlHashTablePtr table) {
+    xmlHashFree(table, feedstream_entity_free);
+}
+#else
+static inline void feedstream_entity_table_free(xmlHashTablePtr table) {
+    xmlFreeEntitiesTable((xmlEntitiesTablePtr)table);
+}
+#endif
 
 /* libxml2 reports encoding and I/O faults through its generic error channel, which prints to standard error and
    cannot be replaced from Swift (the handler is variadic). FeedStream reads those faults from xmlParseChunk's

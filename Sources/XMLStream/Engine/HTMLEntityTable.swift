@@ -1,5 +1,4 @@
 private import CLibXML2
-import Foundation
 
 /// HTML 4's named character entities (`&eacute;`, `&nbsp;`, … — the 253 names libxml2's HTML parser knows) as
 /// libxml2 entities, for documents such as Netscape RSS 0.91 that use them without a DTD we would ever load.
@@ -10,45 +9,44 @@ import Foundation
 /// dangerous. In attribute values libxml2 copies only the first byte of a predefined entity (the five XML ones
 /// are one byte each), so there the entity is an internal one whose text — one character, no markup, no
 /// references — is copied whole. Memory is bounded by the fixed set of names.
+///
+/// libxml2 makes and frees the entities (`xmlNewEntity` without a document, which leaves them unlinked) and keeps
+/// them in its own hash tables, so no `xmlEntity` field is written from Swift and a lookup makes no Swift string.
 package final class HTMLEntityTable {
     /// Name → entity (an `xmlEntity`), for content and for attribute values.
-    private var inContent: [String: UnsafeMutableRawPointer] = [:]
-    private var inAttributes: [String: UnsafeMutableRawPointer] = [:]
+    private let inContent: OpaquePointer
+    private let inAttributes: OpaquePointer
+
+    package init() {
+        guard let inContent = xmlHashCreate(0), let inAttributes = xmlHashCreate(0) else {
+            fatalError("libxml2 could not allocate an entity table")
+        }
+        self.inContent = inContent
+        self.inAttributes = inAttributes
+    }
 
     deinit {
-        for entity in Array(inContent.values) + Array(inAttributes.values) {
-            let typed = entity.assumingMemoryBound(to: xmlEntity.self)
-            UnsafeMutablePointer(mutating: typed.pointee.name)?.deallocate()
-            typed.pointee.content?.deallocate()
-            typed.deallocate()
-        }
+        feedstream_entity_table_free(inContent)
+        feedstream_entity_table_free(inAttributes)
     }
 
     /// The `xmlEntity` for `name`, or `nil` when HTML 4 has no entity of that name. Untyped, because libxml2's
     /// types stay behind this module's private import.
     package func entity(named name: UnsafePointer<UInt8>?, inAttribute: Bool) -> UnsafeMutableRawPointer? {
-        guard let name, let description = htmlEntityLookup(name) else { return nil }
-        let key = String(cString: name)
-        if let entity = inAttribute ? inAttributes[key] : inContent[key] { return entity }
-        guard let scalar = Unicode.Scalar(description.pointee.value) else { return nil }
-        let content = Array(String(Character(scalar)).utf8)
-        let entity = UnsafeMutablePointer<xmlEntity>.allocate(capacity: 1)
-        entity.initialize(to: xmlEntity())
-        entity.pointee.type = XML_ENTITY_DECL
-        entity.pointee.etype = inAttribute ? XML_INTERNAL_GENERAL_ENTITY : XML_INTERNAL_PREDEFINED_ENTITY
-        entity.pointee.name = UnsafePointer(Self.terminatedCopy(Array(key.utf8)))
-        entity.pointee.content = Self.terminatedCopy(content)
-        entity.pointee.length = Int32(content.count)
-        let untyped = UnsafeMutableRawPointer(entity)
-        if inAttribute { inAttributes[key] = untyped } else { inContent[key] = untyped }
-        return untyped
-    }
-
-    /// A NUL-terminated copy, owned by this table (libxml2 only reads it).
-    private static func terminatedCopy(_ bytes: [UInt8]) -> UnsafeMutablePointer<UInt8> {
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 1)
-        copy.initialize(from: bytes, count: bytes.count)
-        copy[bytes.count] = 0
-        return copy
+        guard let name else { return nil }
+        let table = inAttribute ? inAttributes : inContent
+        if let entity = xmlHashLookup(table, name) { return entity }
+        guard let description = htmlEntityLookup(name), let scalar = Unicode.Scalar(description.pointee.value) else {
+            return nil
+        }
+        let type = inAttribute ? XML_INTERNAL_GENERAL_ENTITY : XML_INTERNAL_PREDEFINED_ENTITY
+        var content = Array(String(Character(scalar)).utf8)
+        content.append(0)
+        guard let entity = xmlNewEntity(nil, name, Int32(type.rawValue), nil, nil, content) else {
+            fatalError("libxml2 could not allocate an entity")
+        }
+        // Fails only when memory runs out (the name is not in the table yet), like the allocations above.
+        guard xmlHashAddEntry(table, name, entity) == 0 else { fatalError("libxml2 could not grow an entity table") }
+        return UnsafeMutableRawPointer(entity)
     }
 }

@@ -7,6 +7,14 @@ package let libxml2Initialized: Bool = {
     return true
 }()
 
+/// The libxml2 versions in play, as libxml2 numbers them (20914 for 2.9.14): the oldest this package supports (shim.h
+/// refuses to compile against an older one), the one it was compiled against, and the one linked at run time.
+package enum LibXML2Version {
+    package static let minimum = Int(FEEDSTREAM_LIBXML_MINIMUM_VERSION)
+    package static let compiled = Int(LIBXML_VERSION)
+    package static var linked: Int { Int(feedstream_libxml_runtime_version()) }
+}
+
 /// libxml2's SAX2 push parser, owned by one decoder.
 ///
 /// One instance owns one `xmlParserCtxt` and frees it in `deinit`. The SAX callbacks are capture-free closures
@@ -116,9 +124,7 @@ package final class XMLPushParser: PushEngine {
             htmlEntityTable = HTMLEntityTable()
             sax.getEntity = { user, name in
                 let parser = XMLPushParser.from(user)
-                let state = parser.context.pointee.instate
-                let inAttribute = state == XML_PARSER_ATTRIBUTE_VALUE || state == XML_PARSER_START_TAG
-                return parser.htmlEntityTable?.entity(named: name, inAttribute: inAttribute)?
+                return parser.htmlEntityTable?.entity(named: name, inAttribute: parser.context.isInStartTag)?
                     .assumingMemoryBound(to: xmlEntity.self)
             }
         }
@@ -131,21 +137,23 @@ package final class XMLPushParser: PushEngine {
             fatalError("libxml2 could not allocate a parser context")
         }
         self.context = context
-        handler = makeHandler(XMLDictionary(dictionary: context.pointee.dict))
-        context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
-        var options = XML_PARSE_NONET.rawValue
+        guard let dictionary = context.nameDictionary else { fatalError("libxml2 made a context without names") }
+        handler = makeHandler(XMLDictionary(dictionary: dictionary))
+        context.eventReceiver = Unmanaged.passUnretained(self).toOpaque()
+        // With replacement off (no XML_PARSE_NOENT), libxml2 hands `&amp;` in attribute values over as `&#38;`
+        // (kept for tree builders). Replacement is safe here: entity declarations are refused and never stored,
+        // and no DTD is loaded (no XML_PARSE_DTDLOAD), so the only references that can be replaced are the five
+        // predefined ones, character references and, when asked for, HTML 4's names.
+        var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue
         if recover { options |= XML_PARSE_RECOVER.rawValue }
         _ = xmlCtxtUseOptions(context, Int32(options))
-        // With replacement off, libxml2 hands `&amp;` in attribute values over as `&#38;` (kept for tree
-        // builders). Replacement is safe here: entity declarations are refused and never stored, so the only
-        // references that can be replaced are the five predefined ones and character references.
-        context.pointee.replaceEntities = 1
     }
 
     deinit {
         // libxml2 makes a stand-in document for "expat compatibility" when it meets an entity declaration, even one
-        // our handler refused, and leaves freeing it to the caller.
-        if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+        // our handler refused, and leaves freeing it to the caller: `xmlCtxtReset` frees it (and nothing else that
+        // `xmlFreeParserCtxt` would not).
+        xmlCtxtReset(context)
         xmlFreeParserCtxt(context)
         htmlEntityTable = nil
     }
@@ -180,10 +188,7 @@ package final class XMLPushParser: PushEngine {
         }
         let held =
             commentGuard.held.count + (encodingSniffer?.prefix.count ?? 0) + (markupRepair?.heldByteCount ?? 0)
-        guard let input = context.pointee.input, let cursor = input.pointee.cur, let end = input.pointee.end else {
-            return held
-        }
-        return cursor.distance(to: end) + held
+        return context.unparsedByteCount + held
     }
 
     /// Hands input on towards libxml2, through the encoding sniffer while it decides and the comment guard.
@@ -282,9 +287,9 @@ package final class XMLPushParser: PushEngine {
     private func check(_ status: Int32) throws(StreamError) {
         // A failed conversion may also leave the status at 0 and carry on past the bytes it dropped; the input
         // buffer remembers it.
-        let conversionFailed = context.pointee.input?.pointee.buf?.pointee.error ?? 0 != 0
+        let conversionFailed = context.conversionFailed
         let status = conversionFailed && status == 0 ? Int32(XML_I18N_CONV_FAILED.rawValue) : status
-        let halted = !isTerminating && context.pointee.instate == XML_PARSER_EOF
+        let halted = !isTerminating && context.isHalted
         if !hasFailed, status != 0, !recovers || conversionFailed || halted {
             let last = xmlCtxtGetLastError(context)?.pointee
             let text = last?.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -312,9 +317,9 @@ package final class XMLPushParser: PushEngine {
 
     /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.
     package var position: StreamPosition {
-        let input = context.pointee.input
-        let line = input.map { Int($0.pointee.line) } ?? 1
-        let column = input.map { Int($0.pointee.col) } ?? 1
+        // Both are 0 when libxml2 has no input yet.
+        let line = Int(xmlSAX2GetLineNumber(context))
+        let column = Int(xmlSAX2GetColumnNumber(context))
         let consumed = Int(xmlByteConsumed(context))
         return inInput(
             StreamPosition(
@@ -391,9 +396,10 @@ package final class XMLPushParser: PushEngine {
         case XML_ERR_ENTITY_LOOP, XML_ERR_ENTITY_PE_INTERNAL, XML_ERR_EXT_ENTITY_STANDALONE:
             kind = .disallowedConstruct
         case XML_ERR_INVALID_CHAR, XML_ERR_INVALID_ENCODING,
-            XML_ERR_INTERNAL_ERROR where message.contains("error in element content"):
-            // libxml2 words a bad byte differently depending on where the chunk boundary fell (a split sequence
-            // surfaces as an internal error); the same input must give the same error in every chunking.
+            XML_ERR_INTERNAL_ERROR where context.isAtMalformedUTF8:
+            // libxml2 reports a bad byte differently depending on where the chunk boundary fell (2.9.14 stops on
+            // a sequence split across chunks with an internal error, its cursor on the bad byte); the same input
+            // must give the same error in every chunking.
             kind = .malformedInput
             message = "invalid character: not valid in the document's encoding, or not allowed in XML"
         default:
