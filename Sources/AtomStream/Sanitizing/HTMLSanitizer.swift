@@ -80,12 +80,16 @@ final class HTMLSanitizingSession {
         if usesFastPath {
             fastOutput.removeAll()
             var html = html
-            let done = html.withUTF8 { bytes in
-                HTMLSanitizingFastPath.sanitize(bytes, base: writer.base, into: &fastOutput)
+            let (done, unchanged) = html.withUTF8 { bytes in
+                let done = HTMLSanitizingFastPath.sanitize(bytes, base: writer.base, into: &fastOutput)
+                // Most feed HTML comes out as it went in: returning the value itself spares validating a copy.
+                let unchanged = done && fastOutput.count == bytes.count
+                    && fastOutput.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+                return (done, unchanged)
             }
             if done {
                 fastPathCount += 1
-                return fastOutput.string(0..<fastOutput.count)
+                return unchanged ? html : fastOutput.string(0..<fastOutput.count)
             }
         }
         parsedCount += 1
