@@ -7,8 +7,10 @@ import Testing
 @Suite struct HTMLSanitizerTests {
     let sanitizer = HTMLSanitizer(baseURL: URL(string: "https://example.org/posts/1"))
 
-    @Test func plainTextTakesTheFastPath() {
+    @Test func textWithoutMarkupIsKeptAsWritten() {
         #expect(sanitizer.sanitize("just text, no markup > here") == "just text, no markup > here")
+        // References in a value without `<` are text to a browser: kept as written, as feedparser keeps them.
+        #expect(sanitizer.sanitize("a &amp; b &#38; &lt;script&gt; &eacute; AT&T") == "a &amp; b &#38; &lt;script&gt; &eacute; AT&T")
     }
 
     @Test func allowedElementsStayAndOthersGoKeepingContent() {
@@ -66,8 +68,8 @@ import Testing
         #expect(sanitizer.sanitize("</div></p>text") == "text")
     }
 
-    @Test func entitiesAreDecodedThenEscaped() {
-        #expect(sanitizer.sanitize("a &amp; b &lt;c&gt; &eacute; &#233; &quot;") == "a &amp; b &lt;c&gt; é é \"")
+    @Test func entitiesInMarkupAreDecodedThenEscaped() {
+        #expect(sanitizer.sanitize("<b>a &amp; b &lt;c&gt; &eacute; &#233; &quot;</b>") == "<b>a &amp; b &lt;c&gt; é é \"</b>")
         #expect(sanitizer.sanitize("<a title=\"&quot;&gt;&lt;script&gt;\">x</a>") ==
             "<a title=\"&quot;&gt;&lt;script&gt;\">x</a>")
     }

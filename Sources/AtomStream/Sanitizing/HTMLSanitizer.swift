@@ -1,5 +1,5 @@
 import Foundation
-import StreamCore
+@_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) import XMLStream
 
 /// Makes HTML from a feed safe to show in a web view: allow-list sanitizing on libxml2's HTML parser.
@@ -24,7 +24,10 @@ import StreamCore
 /// - The output is balanced (every element closed; void elements written `<br />`), text and attribute values
 ///   are escaped (`&amp;`, `&lt;`, `&gt;`, and `&quot;` in attributes) after character references were decoded.
 ///
-/// A value with neither `<` nor `&` is returned as it is, without parsing. Work and memory are linear in the
+/// A value without `<` is returned as it is, without parsing: it holds no markup, and its character references
+/// (`&amp;`, `&#38;`, `&eacute;` …) are text to a browser, so they stay as the feed wrote them. Markup that needs
+/// no repair (allow-listed, balanced, plainly quoted) is sanitized by a scan in Swift that writes what the libxml2
+/// path writes; everything else goes through libxml2. Work and memory are linear in the
 /// value; hostile markup (deep nesting, huge attributes, unterminated tags, binary garbage) gives safe output,
 /// never a crash.
 public struct HTMLSanitizer: Sendable, Hashable {
@@ -48,26 +51,48 @@ final class HTMLSanitizingSession {
     private let writer: HTMLSanitizingWriter
     private let parser: HTMLPushParser
     private var isFresh = true
+    /// Whether markup libxml2 need not repair is sanitized without it (``HTMLSanitizingFastPath``); `false` only
+    /// where tests compare the two paths.
+    private let usesFastPath: Bool
+    private var fastOutput = ByteAccumulator(capacity: 1024)
+    /// Values given to libxml2 and values the fast path finished: counts of work for the tests.
+    private(set) var parsedCount = 0
+    private(set) var fastPathCount = 0
 
-    init(baseURL: URL?) {
+    init(baseURL: URL?, usesFastPath: Bool = true) {
         writer = HTMLSanitizingWriter(base: baseURL)
         parser = HTMLPushParser(encoding: .utf8, handler: writer)
+        self.usesFastPath = usesFastPath
     }
 
-    /// Whether `html` holds anything markup could hide in: without `<` or `&` it is safe as it is.
+    /// Whether `html` can hold markup: without `<` there is no element, comment or other construct in it, and its
+    /// character references stand for text — a browser shows it as text, so it is kept exactly as written (as
+    /// feedparser keeps it).
     static func needsParsing(_ html: String) -> Bool {
         // Over the contiguous bytes of a native string: a generic scan of `String.UTF8View` costs several times more.
-        let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
-            for byte in bytes where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { return true }
-            return false
-        }
-        return html.utf8.withContiguousStorageIfAvailable(scan)
-            ?? html.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+        html.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "<")) }
+            ?? html.utf8.contains(UInt8(ascii: "<"))
     }
 
     /// The safe form of `html`.
     func sanitize(_ html: String) -> String {
         guard Self.needsParsing(html) else { return html }
+        if usesFastPath {
+            fastOutput.removeAll()
+            var html = html
+            let (done, unchanged) = html.withUTF8 { bytes in
+                let done = HTMLSanitizingFastPath.sanitize(bytes, base: writer.base, into: &fastOutput)
+                // Most feed HTML comes out as it went in: returning the value itself spares validating a copy.
+                let unchanged = done && fastOutput.count == bytes.count
+                    && fastOutput.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+                return (done, unchanged)
+            }
+            if done {
+                fastPathCount += 1
+                return unchanged ? html : fastOutput.string(0..<fastOutput.count)
+            }
+        }
+        parsedCount += 1
         if !isFresh { parser.restart() }
         isFresh = false
         // The context, and so the name pointers the writer memoizes, stay across values.

@@ -9,13 +9,13 @@ import Foundation
 /// per attribute whether it stays. What each name means is memoized per name pointer: libxml2 hands out the
 /// same pointer for the same name within one context, so the allow-lists are consulted once per name.
 final class HTMLSanitizingWriter: HTMLEventHandler {
-    private enum ElementRule {
+    enum ElementRule: Equatable {
         case write(isVoid: Bool)
         case drop
         case dropWithContent
     }
 
-    private enum AttributeRule {
+    enum AttributeRule {
         case keep
         case url
         case style
@@ -57,10 +57,15 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
 
     var isSatisfied: Bool { false }
 
-    /// The output with every element still open closed.
+    /// The output with every element still open closed. libxml2 closes them itself at the end of input, except
+    /// when it stopped early (an invalid character such as U+0001 or U+FFFE inside a tag ends its parse).
     func finishedOutput() -> String {
         while let element = open.popLast() {
-            if case .written = element { preconditionFailure("libxml2 closes every element at the end of input") }
+            if case .written(let name) = element {
+                output.append("</")
+                output.appendName(name)
+                output.append(UInt8(ascii: ">"))
+            }
         }
         return output.string(0..<output.count)
     }
@@ -118,63 +123,77 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     }
 
     private func writeAttribute(_ name: XMLName, _ value: UnsafeRawBufferPointer) {
-        switch attributeRule(name) {
+        guard let bytes = name.bytes else { return }
+        Self.appendAttribute(
+            attributeRule(name), name: UnsafeRawBufferPointer(start: bytes, count: strlen(bytes)), value: value,
+            base: base, to: &output)
+    }
+
+    /// Writes ` name="value"` as the rule says, `value` being the attribute's text with references already
+    /// replaced; nothing when the rule (or the URL or style filter) drops it. Shared with
+    /// ``HTMLSanitizingFastPath``, so that both paths write an attribute the same way.
+    static func appendAttribute(
+        _ rule: AttributeRule, name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, base: URL?,
+        to output: inout ByteAccumulator
+    ) {
+        switch rule {
         case .drop:
             return
         case .keep:
             output.append(UInt8(ascii: " "))
-            output.appendName(name)
+            output.append(name)
             output.append("=\"")
             output.appendEscaped(value, attribute: true)
         case .url:
-            guard let safe = SafeURL.filter(value, base: base) else { return }
+            guard var safe = SafeURL.filter(value, base: base) else { return }
             output.append(UInt8(ascii: " "))
-            output.appendName(name)
+            output.append(name)
             output.append("=\"")
-            appendEscaped(safe)
+            safe.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
         case .style:
-            let kept = CSSStyleFilter.filter(Array(value))
+            var kept = CSSStyleFilter.filter(Array(value))
             guard !kept.isEmpty else { return }
             output.append(" style=\"")
-            appendEscaped(kept)
+            kept.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
         }
         output.append(UInt8(ascii: "\""))
     }
 
-    private func appendEscaped(_ text: String) {
-        var text = text
-        text.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
-    }
-
     private func elementRule(_ name: XMLName) -> ElementRule {
         if let rule = elementRules[name] { return rule }
-        let text = name.string.lowercased()
-        let rule: ElementRule
-        if HTMLAllowList.elements.contains(text) {
-            rule = .write(isVoid: HTMLVoidElements.contains(text))
-        } else if HTMLAllowList.elementsDroppedWithContent.contains(text) {
-            rule = .dropWithContent
-        } else {
-            rule = .drop
-        }
+        let rule = Self.elementRule(lowercased: name.string.lowercased())
         elementRules[name] = rule
         return rule
     }
 
     private func attributeRule(_ name: XMLName) -> AttributeRule {
         if let rule = attributeRules[name] { return rule }
-        let text = name.string.lowercased()
-        let rule: AttributeRule
-        if text == "style" {
-            rule = .style
-        } else if HTMLAllowList.urlAttributes.contains(text) {
-            rule = .url
-        } else if HTMLAllowList.attributes.contains(text) {
-            rule = .keep
-        } else {
-            rule = .drop
-        }
+        let rule = Self.attributeRule(lowercased: name.string.lowercased())
         attributeRules[name] = rule
         return rule
+    }
+
+    /// What the allow-lists say of an element, by its lowercase name.
+    static func elementRule(lowercased text: String) -> ElementRule {
+        if HTMLAllowList.elements.contains(text) {
+            .write(isVoid: HTMLVoidElements.contains(text))
+        } else if HTMLAllowList.elementsDroppedWithContent.contains(text) {
+            .dropWithContent
+        } else {
+            .drop
+        }
+    }
+
+    /// What the allow-lists say of an attribute, by its lowercase name.
+    static func attributeRule(lowercased text: String) -> AttributeRule {
+        if text == "style" {
+            .style
+        } else if HTMLAllowList.urlAttributes.contains(text) {
+            .url
+        } else if HTMLAllowList.attributes.contains(text) {
+            .keep
+        } else {
+            .drop
+        }
     }
 }

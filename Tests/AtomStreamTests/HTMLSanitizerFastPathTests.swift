@@ -1,0 +1,126 @@
+@testable import AtomStream
+import Foundation
+import StreamTestSupport
+import Testing
+
+/// The Swift fast path of the sanitizer against its libxml2 path: for every value the fast path accepts, both
+/// must write the same bytes.
+@Suite struct HTMLSanitizerFastPathTests {
+    static let fastNames = ["p", "a", "b", "i", "em", "strong", "code", "span", "div", "ul", "ol", "li", "blockquote",
+        "h2", "sub", "small", "q", "dl", "dt", "dd", "figure", "section", "font", "s", "u", "time", "del"]
+    /// Allowed elements left to libxml2, elements the sanitizer drops, and names in other cases.
+    static let otherNames = ["pre", "table", "td", "textarea", "option", "center", "script", "blink", "P", "Em",
+        "svg", "iframe", "form"]
+    static let attributes = [
+        #" href="https://a.test/x?a=1&amp;b=2""#, #" href="/rel/x""#, #" href="../up""#, #" href="javascript:alert(1)""#,
+        #" href="HTTP://A.TEST/""#, #" href="mailto:me@a.test""#, ##" href="#frag""##, #" href=" https://a.test/ ""#,
+        #" href="jav&amp;ascript:x""#, #" href="""#, #" src="i.png""#, #" cite="x:y""#,
+        #" title="t &quot;q&quot; &gt; 'x'""#, #" title="a &lt; b""#, #" onclick="x()""#, #" class="c""#,
+        #" style="color: red; position: absolute""#, #" style="background: url(javascript:x)""#,
+        #" class='single'"#, #" CLASS="upper""#, #" data-x="1""#, " title=\"a\nb\"", #" alt="&#38;""#,
+        " id=unquoted", " checked", #"  title="two spaces""#, "\ttitle=\"tab\"", #" title="d" title="e""#,
+        #" title="é""#, #" alt="&amp;&amp;""#, #" title="<x>""#, #" width="10" height="20""#,
+    ]
+    static let texts = [
+        "plain", " ", "\n", "a &amp; b", "&lt;x&gt;", "&quot;q&quot;", "x > y", "é ü 漢", "\t", "&#38;", "&eacute;",
+        "AT&T", "\r\n", "\u{0}", "\u{FFFE}", "\u{85}", "'", "\u{1}", "&amp", "&AMP;", "\u{FFFD}", "&nbsp;",
+    ]
+    static let cleanTexts = ["word ", "Two words. ", "a &amp; b", "x &gt; y &lt; z", "\n", " ", "é ü 漢", "'q' \"q\""]
+    static let cleanAttributes = [
+        #" href="https://a.test/x?a=1&amp;b=2""#, #" href="/rel/x""#, #" href="../up""#, #" src="i.png""#,
+        #" title="t &quot;q&quot;""#, #" class="c""#, #" style="color: red""#, #" data-x="1""#, #" href="javascript:x""#,
+    ]
+    static let pieces = ["<br>", "<br/>", "<br />", "<BR>", "</br>", "<hr>", "<img src=\"x.png\" alt=\"a\">",
+        "<img src=\"javascript:x\"/>", "<!-- c -->", "<", "< p>", "<p/>", "<span/>", "</p>", "</div>", "<!DOCTYPE x>",
+        "<?pi x?>", "<![CDATA[x]]>", "</b >", "<b >", "<b\n>", "<a\u{C}>"]
+
+    /// A balanced tree of elements, mostly of the fast path's, with attributes and text.
+    static func tree(_ random: inout SplitMix64, depth: Int) -> String {
+        var out = ""
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            let roll = Int.random(in: 0..<10, using: &random)
+            if roll < 4 || depth > 5 {
+                // Mostly text the fast path takes, now and then anything.
+                out += roll == 0 ? texts.randomElement(using: &random)! : cleanTexts.randomElement(using: &random)!
+            } else if roll == 4 && Bool.random(using: &random) {
+                out += pieces.randomElement(using: &random)!
+            } else {
+                let name = Int.random(in: 0..<15, using: &random) == 0
+                    ? otherNames.randomElement(using: &random)! : fastNames.randomElement(using: &random)!
+                var attributes = ""
+                for _ in 0..<Int.random(in: 0...2, using: &random) {
+                    attributes += Int.random(in: 0..<6, using: &random) == 0
+                        ? Self.attributes.randomElement(using: &random)! : Self.cleanAttributes.randomElement(using: &random)!
+                }
+                out += "<\(name)\(attributes)>" + tree(&random, depth: depth + 1) + "</\(name)>"
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [nil, "https://example.org/base/page"])
+    func bothPathsWriteTheSameForEveryValueTheFastPathTakes(base: String?) {
+        let baseURL = base.flatMap { URL(string: $0) }
+        let fast = HTMLSanitizingSession(baseURL: baseURL)
+        let parsed = HTMLSanitizingSession(baseURL: baseURL, usesFastPath: false)
+        var random = SplitMix64(seed: 19)
+        var differences = 0
+        for index in 0..<6_000 {
+            var value = Self.tree(&random, depth: 0)
+            if index % 5 == 0 {
+                // Soup: pieces and tags in any order, unbalanced.
+                value += (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                    Bool.random(using: &random)
+                        ? Self.pieces.randomElement(using: &random)!
+                        : "<\(Self.fastNames.randomElement(using: &random)!)>"
+                }.joined()
+            }
+            let before = fast.fastPathCount
+            let fastOutput = fast.sanitize(value)
+            let parsedOutput = parsed.sanitize(value)
+            if fastOutput != parsedOutput {
+                differences += 1
+                if differences <= 20 {
+                    Issue.record("fast path \(fast.fastPathCount > before): \(value.debugDescription)\n fast:   \(fastOutput.debugDescription)\n libxml2: \(parsedOutput.debugDescription)")
+                }
+            }
+        }
+        #expect(differences == 0)
+        // Not vacuous: both paths were taken many times.
+        #expect(fast.fastPathCount > 250)
+        #expect(fast.parsedCount > 1_000)
+        #expect(parsed.fastPathCount == 0)
+    }
+
+    @Test func feedHTMLTakesTheFastPath() {
+        let session = HTMLSanitizingSession(baseURL: URL(string: "https://blog.example.com/"))
+        let values = [
+            "<p>Some words &amp; 12</p>",
+            "<p>body text</p>\n<p><a href=\"https://blog.example.com/post/\">Read on</a></p>",
+            "<p>An <em>image</em>: <img src=\"https://cdn.example.com/a.jpg\" alt=\"A &quot;cat&quot;\"><br>ok</p>",
+            "<ul><li><a href=\"/archive\" title=\"x\" target=\"_blank\">archive</a></li></ul>",
+        ]
+        let expected = [
+            "<p>Some words &amp; 12</p>",
+            "<p>body text</p>\n<p><a href=\"https://blog.example.com/post/\">Read on</a></p>",
+            "<p>An <em>image</em>: <img src=\"https://cdn.example.com/a.jpg\" alt=\"A &quot;cat&quot;\" /><br />ok</p>",
+            "<ul><li><a href=\"https://blog.example.com/archive\" title=\"x\" target=\"_blank\">archive</a></li></ul>",
+        ]
+        #expect(values.map(session.sanitize) == expected)
+        #expect(session.fastPathCount == values.count)
+        #expect(session.parsedCount == 0)
+        // What needs repair or removal goes to libxml2.
+        for value in ["<p onclick=\"x\">a<script>b</script></p>", "<b><p>x</p></b>", "<p>open", "a<!-- c -->b"] {
+            _ = session.sanitize(value)
+        }
+        #expect(session.parsedCount == 4)
+    }
+
+    @Test func textWithoutMarkupIsKeptAsWritten() {
+        let session = HTMLSanitizingSession(baseURL: nil)
+        for value in ["AT&T &amp; &#38; &eacute; &lt;script&gt;", "a > b", "plain"] {
+            #expect(session.sanitize(value) == value)
+        }
+        #expect(session.fastPathCount == 0 && session.parsedCount == 0)
+    }
+}
