@@ -44,10 +44,37 @@ struct TransportFaultTests {
         let (server, cut, total) = try Self.faultyServer(.close)
         let outcome = await Self.collect(
             kind.make().parsedItems(for: URLRequest(url: server.url("/feed"))) { _ in AtomParser() })
-        #expect(outcome.ids == (1...20).map { "urn:\($0)" })
         let error = try #require(outcome.error as? HTTPTransportError, "\(String(describing: outcome.error))")
-        #expect(error.kind == .connectionClosed(received: Int64(cut), expected: Int64(total)))
-        #expect(error.description == "\(server.url("/feed")): connection closed after \(cut) of \(total) bytes")
+        guard case .connectionClosed(let received, let expected) = error.kind else {
+            Issue.record("expected connectionClosed, got \(error.kind)")
+            return
+        }
+        // AsyncHTTPClient may drop the bytes of the read that also carries the close (a busy machine makes that
+        // read larger), so the count is what arrived — at most the cut — and every entry those bytes completed
+        // came out before the error.
+        #expect(expected == Int64(total))
+        #expect(received <= Int64(cut))
+        #expect(received >= Int64(cut) || kind != .urlSession)
+        let body = Array(atomFeed(entries: 40).utf8)
+        let completed = Self.entriesCompleted(in: body[..<Int(received)])
+        #expect(outcome.ids == (0..<completed).map { "urn:\($0 + 1)" })
+        #expect(error.description == "\(server.url("/feed")): connection closed after \(received) of \(total) bytes")
+    }
+
+    /// How many entries' end tags lie within `bytes`.
+    static func entriesCompleted(in bytes: ArraySlice<UInt8>) -> Int {
+        let endTag = Array("</entry>".utf8)
+        var count = 0
+        var index = bytes.startIndex
+        while index + endTag.count <= bytes.endIndex {
+            if bytes[index..<(index + endTag.count)].elementsEqual(endTag) {
+                count += 1
+                index += endTag.count
+            } else {
+                index += 1
+            }
+        }
+        return count
     }
 
     @Test("A reset connection: the items before it, then a one-line error", arguments: TransportKind.allCases)
