@@ -14,8 +14,9 @@
     /// Whether nothing is waiting.
     @inlinable public var isEmpty: Bool { items.isEmpty }
 
-    /// Queues a finished item.
-    @inlinable public mutating func append(_ item: Item) {
+    /// Queues a finished item, moved in: a borrowed item is copied into the array and then released, which cost
+    /// an Atom entry ~750 instructions (callgrind --child atom).
+    @inlinable public mutating func append(_ item: consuming Item) {
         items.append(item)
     }
 

@@ -1,7 +1,7 @@
 /// The `Expect:` line of a feedparser test document, parsed into the small subset of Python the adapter
-/// understands: clauses joined by `and`, each `not bozo` or `operand == operand`, where an operand is a path
-/// (`entries[0]['links'][0]['href']`), a string literal (`u'…'`, `'…'`, `"…"` with Python escapes), an integer
-/// or a tuple of integers. Anything else — `or`, `in`, chained comparisons, dict literals, function calls —
+/// understands: clauses joined by `and`, each `not bozo`, `operand == operand` or `operand is True|False|None`,
+/// where an operand is a path (`entries[0]['links'][0]['href']`), a string literal (`u'…'`, `'…'`, `"…"` with
+/// Python escapes), an integer, a tuple of integers or one of Python's constants `True`, `False`, `None`. Anything else — `or`, `in`, chained comparisons, dict literals, function calls —
 /// makes the case not applicable rather than guessed at.
 struct FeedparserExpectation {
     /// Why an expectation is outside what the adapter can check.
@@ -21,11 +21,29 @@ struct FeedparserExpectation {
         case string(String)
         case int(Int)
         case tuple([Int])
+        case bool(Bool)
+        case none
     }
 
     enum Clause: Hashable {
         case notBozo
         case equal(Operand, Operand)
+        /// Python's `is`: the same constant, not merely an equal value (`1 is True` is false).
+        case identical(Operand, Operand)
+    }
+
+    /// Whether any path of the expression has one of `keys` as a subscript (`entries[0]['itunes_duration']`).
+    func touches(_ keys: Set<String>) -> Bool {
+        func touches(_ operand: Operand) -> Bool {
+            guard case .path(_, let subscripts) = operand else { return false }
+            return subscripts.contains { if case .string(let key) = $0 { keys.contains(key) } else { false } }
+        }
+        return clauses.contains { clause in
+            switch clause {
+            case .notBozo: false
+            case .equal(let lhs, let rhs), .identical(let lhs, let rhs): touches(lhs) || touches(rhs)
+            }
+        }
     }
 
     let clauses: [Clause]
@@ -190,6 +208,13 @@ private struct ExpressionParser {
             return inner
         }
         let lhs = try operand()
+        if take(.name("is")) {
+            let rhs = try operand()
+            switch rhs {
+            case .bool, .none: return .identical(lhs, rhs)
+            default: throw NotApplicable(description: "`is` other than True, False or None")
+            }
+        }
         guard take(.symbol("==")) else { throw NotApplicable(description: "a clause other than ==") }
         let rhs = try operand()
         if next == .symbol("==") { throw NotApplicable(description: "chained comparison") }
@@ -204,6 +229,15 @@ private struct ExpressionParser {
         case .int(let value):
             index += 1
             return .int(value)
+        case .name("True"):
+            index += 1
+            return .bool(true)
+        case .name("False"):
+            index += 1
+            return .bool(false)
+        case .name("None"):
+            index += 1
+            return .none
         case .name(let name):
             index += 1
             var keys: [FeedparserExpectation.Key] = []

@@ -15,6 +15,12 @@ struct FeedparserResult {
         case int(Int)
         /// A `time.struct_time` (or the tuple it is compared with).
         case tuple([Int])
+        /// Python's `True` / `False` (feedparser's `itunes_block` is `1` / `0`, which `==` equates with them).
+        case bool(Bool)
+        /// Python's `None`: a field this model leaves `nil` where feedparser stores `None`.
+        case none
+        /// A typed duration in seconds, which feedparser keeps as written (`'3:00'`).
+        case seconds(Double)
         /// The key or index is absent.
         case missing
     }
@@ -25,6 +31,9 @@ struct FeedparserResult {
     /// feedparser's `summary` (and `description`) of an entry that has content but no summary is the content;
     /// the sanitizer suite's documents rely on it.
     var contentAsSummary = false
+    /// Whether feedparser's podcast keys (`itunes_*`, `image`, `publisher_detail`, `media_*`) are answered from the
+    /// typed fields; only the podcast suite asks, so the other suites' applicable cases stay as they were.
+    var readsPodcastKeys = false
 
     /// Whether every clause holds; throws when any clause is not applicable, so applicability never depends on
     /// what the decoder produced.
@@ -37,6 +46,9 @@ struct FeedparserResult {
             case .equal(let lhs, let rhs):
                 let (left, right) = (try value(lhs), try value(rhs))
                 holds = holds && Self.equal(left, right)
+            case .identical(let lhs, let rhs):
+                let (left, right) = (try value(lhs), try value(rhs))
+                holds = holds && left != .missing && left == right
             }
         }
         return holds
@@ -47,17 +59,30 @@ struct FeedparserResult {
         case (.missing, _), (_, .missing): false
         // feedparser's `*_parsed` is a 9-tuple; its first six fields are the UTC date and time.
         case (.tuple(let a), .tuple(let b)): a.count >= 6 && b.count >= 6 && a.prefix(6) == b.prefix(6)
+        case (.bool(let flag), .int(let number)), (.int(let number), .bool(let flag)): (flag ? 1 : 0) == number
+        case (.seconds(let seconds), .string(let text)), (.string(let text), .seconds(let seconds)):
+            Self.seconds(text) == seconds
         default: left == right
         }
     }
 
+    /// feedparser's `itunes_duration` as written (`3:00`, `1:02:03`, `3723`) in seconds, read independently of
+    /// the decoder's own reading: colon-separated numbers, each part worth 60 of the next.
+    static func seconds(_ text: String) -> Double? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
+        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return parts.reduce(0) { $0 * 60 + $1! }
+    }
+
     func value(_ operand: FeedparserExpectation.Operand) throws(NotApplicable) -> Value {
         switch operand {
+        case .bool(let flag): return .bool(flag)
+        case .none: return .none
         case .string(let value): return .string(value)
         case .int(let value): return .int(value)
         case .tuple(let values): return .tuple(values)
         case .path(let root, let keys):
-            var walk = Walk(contentAsSummary: contentAsSummary)
+            var walk = Walk(contentAsSummary: contentAsSummary, readsPodcastKeys: readsPodcastKeys)
             var node: Node
             switch root {
             case "version" where keys.isEmpty: return .string(Self.version(feed.format))
@@ -101,6 +126,10 @@ struct FeedparserResult {
         case contents([AtomContent])
         case content(AtomContent)
         case generator(AtomGenerator)
+        /// A dictionary whose only key this model has is the URL (`image`'s `href`, `media_player`'s `url`).
+        case reference(String?)
+        case thumbnails([MediaThumbnail])
+        case thumbnail(MediaThumbnail)
         case leaf(Value)
     }
 
@@ -109,6 +138,7 @@ struct FeedparserResult {
     struct Walk {
         var missing = false
         var contentAsSummary = false
+        var readsPodcastKeys = false
 
         mutating func step(_ node: Node, _ key: FeedparserExpectation.Key) throws(NotApplicable) -> Node {
             switch (node, key) {
@@ -117,6 +147,10 @@ struct FeedparserResult {
             case (.links(let list), .int(let index)): return .link(element(list, index) ?? AtomLink(href: ""))
             case (.tags(let list), .int(let index)): return .tag(element(list, index) ?? AtomCategory(term: ""))
             case (.contents(let list), .int(let index)): return .content(element(list, index) ?? AtomContent())
+            case (.thumbnails(let list), .int(let index)):
+                return .thumbnail(element(list, index) ?? MediaThumbnail(url: ""))
+            case (.reference(let url), .string("href")), (.reference(let url), .string("url")): return leaf(url)
+            case (.thumbnail(let thumbnail), .string("url")): return leaf(thumbnail.url)
             case (.feed(let feed), .string(let name)): return try feedKey(feed, name)
             case (.entry(let entry), .string(let name)): return try entryKey(entry, name)
             case (.detail(let text), .string("value")): return .leaf(.string(text.value))
@@ -167,6 +201,14 @@ struct FeedparserResult {
             case "icon": return leaf(feed.icon)
             case "logo": return leaf(feed.logo)
             case "updated_parsed": return dateLeaf(feed.updated)
+            // Typed podcast fields (PodcastFeedInfo). feedparser's `image` is the iTunes image, else RSS's.
+            case "itunes_block" where readsPodcastKeys: return flagLeaf(feed.podcast?.block)
+            case "itunes_explicit" where readsPodcastKeys:
+                return .leaf(feed.podcast?.explicit.map(Value.bool) ?? .none)
+            case "image" where readsPodcastKeys: return .reference(present(feed.podcast?.image ?? feed.logo))
+            case "publisher_detail" where readsPodcastKeys:
+                let owner = present(feed.podcast?.owner)
+                return .person(AtomPerson(name: owner?.name, email: owner?.email))
             default: throw NotApplicable(description: "feed['\(name)']")
             }
         }
@@ -202,6 +244,17 @@ struct FeedparserResult {
             case "published_parsed", "issued_parsed", "created_parsed": return dateLeaf(entry.published)
             // feedparser answers `updated` with `published` when an entry has no update date.
             case "updated_parsed", "modified_parsed": return dateLeaf(entry.updated ?? entry.published)
+            // Typed podcast and media fields (PodcastEpisodeInfo, MediaContent).
+            case "itunes_block" where readsPodcastKeys: return flagLeaf(entry.podcast?.block)
+            case "itunes_explicit" where readsPodcastKeys:
+                return .leaf(entry.podcast?.explicit.map(Value.bool) ?? .none)
+            case "itunes_duration" where readsPodcastKeys:
+                return .leaf(present(entry.podcast?.duration).map(Value.seconds) ?? .missing)
+            case "image" where readsPodcastKeys: return .reference(present(entry.podcast?.image))
+            case "media_thumbnail" where readsPodcastKeys:
+                return .thumbnails((entry.media ?? []).flatMap(\.thumbnails))
+            case "media_player" where readsPodcastKeys:
+                return .reference(present(entry.media?.lazy.compactMap(\.player).first))
             default: throw NotApplicable(description: "entries[i]['\(name)']")
             }
         }
@@ -229,6 +282,11 @@ struct FeedparserResult {
             calendar.timeZone = TimeZone(identifier: "UTC")!
             let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
             return .leaf(.tuple([c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!]))
+        }
+
+        private mutating func flagLeaf(_ value: Bool?) -> Node {
+            guard let value = present(value) else { return .leaf(.missing) }
+            return .leaf(.bool(value))
         }
 
         private mutating func leaf(_ value: String?) -> Node {
@@ -288,6 +346,9 @@ struct FeedparserResult {
             case .contents: "content"
             case .content: "a content item"
             case .generator: "generator_detail"
+            case .reference: "a URL holder"
+            case .thumbnails: "media_thumbnail"
+            case .thumbnail: "a thumbnail"
             case .leaf: "a value"
             }
         }

@@ -14,12 +14,14 @@ struct FeedparserSuiteRun {
     var passed = 0
     var known: [String: Int] = [:]
     var notApplicable: [String: Int] = [:]
+    /// The applicable cases whose expression touches one of the `trackedKeys` given, and those of them that pass.
+    var tracked = (applicable: 0, passed: 0)
 
     /// Decodes every `.xml` file in `folder` (under the feedparser corpus) with `decode`.
     init?(
         folder: String, knownDifferent: [String: String],
         decode: ([UInt8]) -> (outcome: DripFeedOutcome<AtomEntry>, feed: AtomFeed),
-        contentAsSummary: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+        contentAsSummary: Bool = false, readsPodcastKeys: Bool = false, trackedKeys: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         guard let directory = Corpus.directory("feedparser/" + folder) else { return nil }
         var listedButAbsent = Set(knownDifferent.keys)
@@ -34,15 +36,20 @@ struct FeedparserSuiteRun {
             let expectation: FeedparserExpectation
             do {
                 expectation = try FeedparserExpectation(text)
-                _ = try FeedparserResult(feed: AtomFeed(), entries: [], error: nil).holds(expectation)
+                var empty = FeedparserResult(feed: AtomFeed(), entries: [], error: nil)
+                empty.readsPodcastKeys = readsPodcastKeys
+                _ = try empty.holds(expectation)
             } catch {
                 notApplicable[error.description, default: 0] += 1
                 continue
             }
             applicable += 1
+            let isTracked = expectation.touches(trackedKeys)
+            if isTracked { tracked.applicable += 1 }
             let (outcome, feed) = decode(bytes)
-            let result = FeedparserResult(
+            var result = FeedparserResult(
                 feed: feed, entries: outcome.items, error: outcome.error, contentAsSummary: contentAsSummary)
+            result.readsPodcastKeys = readsPodcastKeys
             let holds = (try? result.holds(expectation)) ?? false
             if let reason = knownDifferent[name] {
                 #expect(
@@ -54,6 +61,7 @@ struct FeedparserSuiteRun {
                 let detail = "feed: \(feed)\n  entries: \(outcome.items)\n  error: \(error)"
                 #expect(holds, "\(folder)/\(name): \(text)\n  \(detail)", sourceLocation: sourceLocation)
                 if holds { passed += 1 }
+                if holds && isTracked { tracked.passed += 1 }
             }
         }
         #expect(listedButAbsent.isEmpty, "known differences name absent files: \(listedButAbsent.sorted())")

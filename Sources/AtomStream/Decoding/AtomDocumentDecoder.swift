@@ -80,9 +80,9 @@ final class AtomDocumentDecoder: XMLEventHandler {
         var finished = entryShape.makeEntry()
         swap(&finished, &entry)
         if podcast.hasEpisodeFields {
-            (finished.podcast, finished.media) = podcast.takeEpisode()
+            podcast.takeEpisode(into: &finished)
         }
-        completed.append(finished)
+        completed.append(consume finished)
         entryBytes = 0
     }
 

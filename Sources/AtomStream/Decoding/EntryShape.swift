@@ -22,7 +22,7 @@ struct EntryShape {
     /// entry copies the entry.
     func makeEntry() -> AtomEntry {
         AtomEntry(
-            authors: Self.reserved(authors), links: Self.reserved(links), categories: Self.reserved(categories),
+            reservedAuthors: Self.reserved(authors), links: Self.reserved(links), categories: Self.reserved(categories),
             extensions: Self.reserved(extensions))
     }
 

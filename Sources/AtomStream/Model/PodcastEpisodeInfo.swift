@@ -69,7 +69,13 @@ public struct PodcastEpisodeInfo: Sendable, Hashable, Codable {
     }
 
     /// Whether no field is set: such info is left out of ``AtomEntry`` (`nil`).
-    public var isEmpty: Bool { self == PodcastEpisodeInfo() }
+    public var isEmpty: Bool {
+        // Field by field: comparing with a fresh value builds and destroys one per item.
+        title == nil && duration == nil && explicit == nil && image == nil && episode == nil && season == nil
+            && episodeType == nil && block == nil && transcripts.isEmpty && chapters == nil && soundbites.isEmpty
+            && persons.isEmpty && location == nil && license == nil && alternateEnclosures.isEmpty && value == nil
+            && seasonName == nil && episodeDisplay == nil
+    }
 }
 
 /// `podcast:transcript`.

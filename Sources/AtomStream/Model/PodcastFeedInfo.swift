@@ -79,7 +79,14 @@ public struct PodcastFeedInfo: Sendable, Hashable, Codable {
     }
 
     /// Whether no field is set: such info is left out of ``AtomFeed`` (`nil`).
-    public var isEmpty: Bool { self == PodcastFeedInfo() }
+    public var isEmpty: Bool {
+        // Field by field: comparing with a fresh value builds and destroys one.
+        author == nil && owner == nil && categories.isEmpty && explicit == nil && image == nil && type == nil
+            && complete == nil && block == nil && newFeedURL == nil && guid == nil && locked == nil
+            && funding.isEmpty && persons.isEmpty && location == nil && medium == nil && license == nil
+            && value == nil && trailers.isEmpty && updateFrequency == nil && updateFrequencyRule == nil
+            && texts.isEmpty
+    }
 }
 
 /// `itunes:owner`.

@@ -18,16 +18,11 @@ extension PodcastReader {
             appendMedia(content)
             return .mediaContent
         case names.group:
-            guard groupMedia == nil, openContent == nil else { return nil }
+            guard !isInGroup, openContent == nil else { return nil }
             beginMediaGroup()
             return .mediaGroup
         case names.thumbnail:
-            if let url = attribute(names.url) {
-                let thumbnail = MediaThumbnail(
-                    url: resolve(url), width: attribute(names.width).flatMap(PodcastValueText.integer),
-                    height: attribute(names.height).flatMap(PodcastValueText.integer))
-                updateMedia { $0.thumbnails.append(thumbnail) }
-            }
+            if let url = attribute(names.url) { addThumbnail(tag, url: resolve(url)) }
             return .mediaThumbnail
         case names.player:
             if let url = attribute(names.url) { updateMedia { $0.player = $0.player ?? resolve(url) } }
@@ -42,6 +37,16 @@ extension PodcastReader {
         }
     }
 
+    /// A `media:thumbnail` whose URL (`url`, trimmed and resolved) has been read: the RSS decoder reads it for
+    /// `extensions` too, and hands the same string over.
+    mutating func addThumbnail(_ tag: XMLStartTag, url: String) {
+        hasEpisodeFields = true
+        let thumbnail = MediaThumbnail(
+            url: url, width: PodcastValueText.attribute(tag.value(of: names.width)).flatMap(PodcastValueText.integer),
+            height: PodcastValueText.attribute(tag.value(of: names.height)).flatMap(PodcastValueText.integer))
+        updateMedia { $0.thumbnails.append(thumbnail) }
+    }
+
     /// A `media:content` the RSS decoder read (it also makes it an enclosure link).
     mutating func appendMedia(_ content: MediaContent) {
         media.append(content)
@@ -51,15 +56,17 @@ extension PodcastReader {
     mutating func beginMediaGroup() {
         hasEpisodeFields = true
         groupMedia = MediaContent()
+        isInGroup = true
         groupStart = media.count
     }
 
     /// Gives the group's title, description, thumbnails, credits, keywords and player to its objects that have
     /// none of their own.
     mutating func endMediaGroup() {
-        guard let group = groupMedia else { return }
+        guard isInGroup, let group = groupMedia else { return }
         for index in media.indices where index >= groupStart { Self.fill(&media[index], from: group) }
         groupMedia = nil
+        isInGroup = false
     }
 
     /// The end of a `media:content` the RSS decoder read.
@@ -71,7 +78,7 @@ extension PodcastReader {
     mutating func updateMedia(_ change: (inout MediaContent) -> Void) {
         if let openContent {
             change(&media[openContent])
-        } else if groupMedia != nil {
+        } else if isInGroup {
             change(&groupMedia!)
         } else {
             change(&itemMedia)

@@ -6,49 +6,72 @@ enum PodcastValueText {
     /// `itunes:duration` in every form it is written in — `3723`, `62:03`, `1:02:03`, `1:02:03.5` — in seconds;
     /// `nil` for anything else.
     static func duration(_ text: String) -> Double? {
-        var seconds = 0.0
-        var part = 0.0
-        var parts = 1
-        var digits = 0
-        var fraction = 0.0
-        var scale = 0.0
-        for byte in trimmed(text).utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let digit = Double(byte &- UInt8(ascii: "0"))
-                if scale > 0 {
-                    scale /= 10
-                    fraction += digit * scale
-                } else {
-                    part = part * 10 + digit
+        withTrimmedBytes(text) { bytes in
+            var seconds = 0.0
+            var part = 0.0
+            var parts = 1
+            var digits = 0
+            var fraction = 0.0
+            var scale = 0.0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    let digit = Double(byte &- UInt8(ascii: "0"))
+                    if scale > 0 {
+                        scale /= 10
+                        fraction += digit * scale
+                    } else {
+                        part = part * 10 + digit
+                    }
+                    digits += 1
+                case UInt8(ascii: ":"):
+                    guard digits > 0, scale == 0, parts < 3 else { return nil }
+                    seconds = (seconds + part) * 60
+                    part = 0
+                    digits = 0
+                    parts += 1
+                case UInt8(ascii: "."):
+                    guard digits > 0, scale == 0 else { return nil }
+                    scale = 1
+                default:
+                    return nil
                 }
-                digits += 1
-            case UInt8(ascii: ":"):
-                guard digits > 0, scale == 0, parts < 3 else { return nil }
-                seconds = (seconds + part) * 60
-                part = 0
-                digits = 0
-                parts += 1
-            case UInt8(ascii: "."):
-                guard digits > 0, scale == 0 else { return nil }
-                scale = 1
-            default:
-                return nil
             }
+            let total = seconds + part + fraction
+            guard digits > 0, total.isFinite else { return nil }
+            return total
         }
-        let total = seconds + part + fraction
-        guard digits > 0, total.isFinite else { return nil }
-        return total
     }
 
     /// `itunes:explicit`: `yes`, `true`, `explicit` are `true`; `no`, `false`, `clean` are `false`; anything else
-    /// (`YES` included) is unknown, as feedparser reads it.
+    /// (`YES` included) is unknown, as feedparser reads it. Compared as bytes: `Substring == String` goes through
+    /// Unicode comparison and cost a thousand instructions an item.
     static func explicit(_ text: String) -> Bool? {
-        switch trimmed(text) {
-        case "yes", "true", "explicit": true
-        case "no", "false", "clean": false
-        default: nil
+        withTrimmedBytes(text) { bytes in
+            if equals(bytes, "yes") || equals(bytes, "true") || equals(bytes, "explicit") { return true }
+            if equals(bytes, "no") || equals(bytes, "false") || equals(bytes, "clean") { return false }
+            return nil
         }
+    }
+
+    /// `body` over the text's UTF-8 without surrounding white space, read in place when the string is contiguous.
+    static func withTrimmedBytes<Result>(
+        _ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
+            var (start, end) = (0, bytes.count)
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        if let result = text.utf8.withContiguousStorageIfAvailable(trimmed) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(trimmed)
+    }
+
+    @inline(__always)
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// `yes` / `true` (`itunes:complete`, `podcast:locked`, `podcast:block`, …); `no` / `false` are `false`.
@@ -79,6 +102,13 @@ enum PodcastValueText {
         guard let text else { return nil }
         let value = trimmed(text)
         return value.isEmpty ? nil : String(value)
+    }
+
+    /// Whether the bytes are non-empty and neither start nor end with white space: ``attribute(_:)`` would give them
+    /// unchanged.
+    static func isTrimmed(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        return !isSpace(first) && !isSpace(last)
     }
 
     /// An attribute's value without surrounding white space, or `nil` when it is missing or blank.

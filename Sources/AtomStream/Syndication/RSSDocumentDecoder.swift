@@ -352,10 +352,18 @@ final class RSSDocumentDecoder: XMLEventHandler {
             try addMediaContent(tag)
             return try podcastRole(tag, .item, keepsExtension: false) ?? .ignored
         case names.thumbnail:
-            if let url = tag.string(of: names.url) {
-                try appendExtension(namespace: tag.namespace, localName: tag.localName, value: resolve(url))
+            // One string for `extensions` (the URL as written) and the typed thumbnail (the URL trimmed), unless
+            // trimming changes it. A thumbnail has no text: nothing to collect until it ends.
+            guard let bytes = tag.value(of: names.url) else { return .ignored }
+            let url = resolve(String(decoding: bytes, as: UTF8.self))
+            try appendExtension(namespace: tag.namespace, localName: tag.localName, value: url)
+            if PodcastValueText.isTrimmed(bytes) {
+                podcast.addThumbnail(tag, url: url)
+            } else if let trimmed = PodcastValueText.attribute(bytes) {
+                podcast.addThumbnail(tag, url: resolve(trimmed))
             }
-            return try podcastRole(tag, .item, keepsExtension: false) ?? .ignored
+            try countItemBytes(16 + tag.attributeCount * 16)
+            return .ignored
         default:
             return nil
         }
@@ -396,13 +404,14 @@ final class RSSDocumentDecoder: XMLEventHandler {
         {
             entry.links.append(AtomLink(href: resolve(guidValue)))
         }
-        var finished = AtomEntry()
+        // An empty entry built by the decoders' initialiser, not the public one (see EntryShape.makeEntry()).
+        var finished = EntryShape().makeEntry()
         swap(&finished, &entry)
         if podcast.hasEpisodeFields {
-            (finished.podcast, finished.media) = podcast.takeEpisode()
+            podcast.takeEpisode(into: &finished)
         }
         itemShape.remember(finished)
-        completed.append(finished)
+        completed.append(consume finished)
         entryBytes = 0
     }
 
