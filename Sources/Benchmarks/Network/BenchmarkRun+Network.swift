@@ -27,11 +27,13 @@ extension BenchmarkRun {
                 Streams.generate(kind: "atom", into: &sink)
             }
         }
+        let rounds = options.quick ? 3 : 5
         let bytes = (try FileManager.default.attributesOfItem(atPath: big)[.size] as? Int) ?? size
         report(
             "\n## Atom over loopback HTTP — "
                 + String(format: "%.0f MB", Double(bytes) / 1_000_000)
-                + " served from 127.0.0.1, decoded by a child process; ratio to the file path in the same run")
+                + " served from 127.0.0.1, decoded by a child process (median of \(rounds) rounds); ratio to the file"
+                + " path in the same run")
         let cases = [
             NetworkCase(label: "file (64 KiB reads)", transport: nil),
             NetworkCase(label: "HTTP, default transport", transport: "default"),
@@ -41,14 +43,25 @@ extension BenchmarkRun {
             NetworkCase(label: "HTTP default, consumer 20 µs/item", transport: "default", microsecondsPerItem: 20),
             NetworkCase(label: "HTTP default, tiny feed (100 kB)", transport: "default", isTiny: true),
         ]
+        // Rounds of every case in turn, so that a machine whose speed drifts slows all of them alike; the median
+        // time and the highest peak of each.
+        var times = Array(repeating: [Double](), count: cases.count)
+        var peaks = Array(repeating: 0, count: cases.count)
+        for _ in 0..<rounds {
+            for (index, entry) in cases.enumerated() {
+                let (seconds, peak) = try fetchInChild(entry, path: entry.isTiny ? tiny : big)
+                times[index].append(seconds)
+                peaks[index] = max(peaks[index], peak)
+            }
+        }
         var fileSeconds: [Int: Double] = [:]
         var tinyPeak = 0
         var rows: [(NetworkCase, seconds: Double, peak: Int)] = []
-        for entry in cases {
-            let (seconds, peak) = try fetchInChild(entry, path: entry.isTiny ? tiny : big)
+        for (index, entry) in cases.enumerated() {
+            let seconds = times[index].sorted()[times[index].count / 2]
             if entry.transport == nil { fileSeconds[entry.microsecondsPerItem] = seconds }
-            if entry.isTiny { tinyPeak = peak }
-            rows.append((entry, seconds, peak))
+            if entry.isTiny { tinyPeak = peaks[index] }
+            rows.append((entry, seconds, peaks[index]))
         }
         report("| input | MB/s | × file | peak RSS | − tiny feed's |")
         report("|---|---:|---:|---:|---:|")
