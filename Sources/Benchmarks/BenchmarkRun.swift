@@ -47,6 +47,8 @@ struct BenchmarkRun {
             report("\n## Peak resident memory, input streamed through standard input at 64 KiB")
             for workload in workloads { try measureMemory(workload) }
         }
+        // `--only network`: only these rows (no workload's name holds "network").
+        if options.only == nil || options.only == "network" { try measureNetwork() }
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

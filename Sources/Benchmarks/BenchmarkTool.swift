@@ -25,6 +25,14 @@ enum BenchmarkTool {
                     ChildMode.run(
                         kind: arguments.first ?? "", chunkSize: Int(arguments.dropFirst().first ?? "") ?? 65_536))
             }
+            if arguments.first == "--child-fetch" {
+                let rest = Array(arguments.dropFirst())
+                guard rest.count == 3, let microseconds = Int(rest[2]) else {
+                    FileHandle.standardError.write(Data("usage: Benchmarks --child-fetch SOURCE TRANSPORT µs\n".utf8))
+                    exit(2)
+                }
+                exit(NetworkChild.run(source: rest[0], transport: rest[1], microsecondsPerItem: microseconds))
+            }
             if arguments.first == "--time" {
                 let rest = Array(arguments.dropFirst())
                 guard rest.count >= 2 else {

@@ -76,8 +76,10 @@ final class JiveSimulator: @unchecked Sendable {
     func document(_ id: String) -> Document? { lock.withLock { documents[id] } }
 
     /// A server running this simulator.
-    func serve(maximumRequests: Int = 64) throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer(maximumRequests: maximumRequests, lifetime: 120) { [self] request in
+    func serve(maximumRequests: Int = 64, keepsConnectionsAlive: Bool = false) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer(
+            maximumRequests: maximumRequests, lifetime: 120, keepsConnectionsAlive: keepsConnectionsAlive
+        ) { [self] request in
             respond(to: request)
         }
     }

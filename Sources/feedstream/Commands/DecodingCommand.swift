@@ -17,11 +17,7 @@ extension DecodingCommand {
 
     /// Checks what applies only to a URL.
     func validateRemote() throws {
-        if input.remoteURL == nil && remote.isSpecified {
-            throw ValidationError(
-                "--user, --oauth1, --header, --pages, --cache, --retries, --timeout, --transport and --allow-host "
-                    + "apply only when the input is an http:// or https:// URL")
-        }
+        try remote.validate(for: input)
     }
 
     /// Runs `decoding` over the input and exits with the contract's status when it is not 0.

@@ -14,8 +14,13 @@ struct DiscoverCommand: AsyncParsableCommand {
         abstract: "List the feeds an HTML page links to (<link rel=\"alternate\" …>): one JSON line per feed.")
 
     @OptionGroup var input: InputOptions
+    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
     @Option(help: "The page's URL, against which relative links resolve (default: the URL fetched, after redirects).")
     var baseURL: String?
+
+    func validate() throws {
+        try remote.validate(for: input)
+    }
 
     func run() async throws {
         let writer = OutputWriter()
@@ -47,11 +52,14 @@ struct DiscoverCommand: AsyncParsableCommand {
         writer.flush()
     }
 
-    /// Fetches the page and ends the transfer as soon as its head is over: leaving the loop ends the stream,
-    /// which cancels the data task.
+    /// Fetches the page through the command line's transport (`--transport`) and ends the transfer as soon as
+    /// its head is over: leaving the loop ends the stream, which cancels the transfer and closes its connection.
     private func discover(at url: URL, _ writer: OutputWriter) async throws {
         let base = baseURL
-        let events = URLSession.parsedItems(for: URLRequest(url: url)) { response in
+        let events = remote.transport().parsedItems(
+            for: remote.request(for: url), authorizer: try remote.authorizer(), limits: remote.limits,
+            originPolicy: remote.originPolicy
+        ) { response in
             HeadDiscovery(FeedLinkParser(baseURL: base ?? response.url?.absoluteString ?? url.absoluteString))
         }
         for try await event in events {

@@ -99,6 +99,15 @@ struct RemoteOptions: ParsableArguments {
         #endif
     }
 
+    /// Checks that these options are given only with a URL to fetch.
+    func validate(for input: InputOptions) throws {
+        if input.remoteURL == nil && isSpecified {
+            throw ValidationError(
+                "--user, --oauth1, --header, --pages, --cache, --retries, --timeout, --transport and --allow-host "
+                    + "apply only when the input is an http:// or https:// URL")
+        }
+    }
+
     /// The transport `--transport` names, or the platform's default.
     func transport() -> any HTTPTransport {
         switch transportName {

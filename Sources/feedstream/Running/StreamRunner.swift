@@ -71,7 +71,8 @@ struct StreamRunner {
     /// Fetches `url` and the pages after it (`--pages`), printing items as they complete; returns the last
     /// page's summary.
     private func fetch<Strategy: PagingStrategy>(
-        _ url: URL, _ strategy: Strategy, emit: ([Strategy.Parser.Item]) throws -> Void, received: (Int) -> Void
+        _ url: URL, _ strategy: Strategy, emit: @escaping ([Strategy.Parser.Item]) throws -> Void,
+        received: @escaping (Int) -> Void
     ) async throws -> Strategy.Summary? where Strategy.Parser.Item: Codable, Strategy.Summary: Codable {
         let cache = try remote.cacheDirectory.map { try ConditionalGETCache(directory: URL(fileURLWithPath: $0)) }
         let pager = Pager(
@@ -79,23 +80,11 @@ struct StreamRunner {
             authorizer: try remote.authorizer(), retryPolicy: RetryPolicy(maximumRetries: remote.retries),
             transport: remote.transport(), limits: remote.limits, originPolicy: remote.originPolicy
         ).caching(in: cache)
-        var summary: Strategy.Summary?
-        for try await event in pager.events() {
-            switch event {
-            case .items(let items, _):
-                try emit(items)
-            case .pageEnded(let page):
-                summary = page.summary
-                received(Int(page.bodyBytes))
-            case .retrying(let delay, let error, let page):
-                let status = error.statusCode.map { "HTTP \($0)" } ?? "refused"
-                OutputWriter.standardError(
-                    "feedstream: warning: page \(page): \(status), retrying in \(Int(delay.rounded(.up))) s")
-            case .response:
-                break
-            }
-        }
-        return summary
+        // Items are printed on the task that decodes them: no hand-off from task to task per chunk, which
+        // costs the network path about a fifth of its speed against a file's.
+        let sink = PageEventSink<Strategy.Parser.Item, Strategy.Summary>(emit: emit, received: received)
+        try await pager.forEachEvent { event in try sink.handle(event) }
+        return sink.summary
     }
 
     /// The error line's text: a positioned `StreamError` as the contract prints it, a service's own error
@@ -108,5 +97,36 @@ struct StreamRunner {
 
     private func report(_ warnings: [StreamError]) {
         for warning in warnings { OutputWriter.standardError("feedstream: warning: \(warning)") }
+    }
+}
+
+/// What ``StreamRunner`` does with each event of a URL's run.
+///
+/// `@unchecked Sendable`: `Pager.forEachEvent` calls ``handle(_:)`` from one task, one event at a time, while the
+/// runner awaits the run; the runner reads ``summary`` only after the run ended.
+private final class PageEventSink<Item: Sendable, Summary: Sendable>: @unchecked Sendable {
+    private let emit: ([Item]) throws -> Void
+    private let received: (Int) -> Void
+    private(set) var summary: Summary?
+
+    init(emit: @escaping ([Item]) throws -> Void, received: @escaping (Int) -> Void) {
+        self.emit = emit
+        self.received = received
+    }
+
+    func handle(_ event: PagingEvent<Item, Summary>) throws {
+        switch event {
+        case .items(let items, _):
+            try emit(items)
+        case .pageEnded(let page):
+            summary = page.summary
+            received(Int(page.bodyBytes))
+        case .retrying(let delay, let error, let page):
+            let status = error.statusCode.map { "HTTP \($0)" } ?? "refused"
+            OutputWriter.standardError(
+                "feedstream: warning: page \(page): \(status), retrying in \(Int(delay.rounded(.up))) s")
+        case .response:
+            break
+        }
     }
 }
