@@ -57,6 +57,8 @@ final class XMLRecordTree {
     }
 
     deinit {
+        nodes.deallocate()
+        text.deallocate()
         keyCache.deinitialize(count: Self.keyCacheSize)
         keyCache.deallocate()
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FeedStreamServices
 import JSONStream
-import StreamCore
 
 /// `feedstream twitter`: Twitter search responses (v1, v1.1, v2).
 struct TwitterCommand: DecodingCommand {
@@ -102,7 +101,7 @@ struct ItemsCommand: DecodingCommand {
             Decoding(
                 makeParser: { JSONItemParser<JSONValue>(path: selection, options: .init(reading: .jive)) },
                 strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: selection, options: .init(reading: .jive)) },
-                printItem: { value, output in output.line { value.write(to: $0) } }))
+                printItem: { value, output in output.line(raw: value.jsonText) }))
     }
 }
 
@@ -121,6 +120,6 @@ struct JSONCommand: DecodingCommand {
             Decoding(
                 makeParser: { JSONItemParser<JSONValue>(path: .root) },
                 strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: .root) },
-                printItem: { value, output in output.line { value.write(to: $0) } }))
+                printItem: { value, output in output.line(raw: value.jsonText) }))
     }
 }

@@ -1,12 +1,11 @@
 import AtomStream
 import JSONStream
-import StreamCore
 
-// Members in key order; `JSONWriterTests` compares every recorded item with its `Codable` encoding, so a
+// Members in key order; `JSONLineEncoderTests` compares every recorded item with its `Codable` encoding, so a
 // field added to a model and not here fails there.
 
-extension AtomEntry: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomEntry: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.array("authors", authors)
         object.array("categories", categories)
         object.object("content", content)
@@ -25,23 +24,23 @@ extension AtomEntry: JSONWritable {
     }
 }
 
-extension AtomText: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomText: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.string("type", type)
         object.string("value", value)
     }
 }
 
-extension AtomContent: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomContent: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.string("src", src)
         object.string("type", type)
         object.string("value", value)
     }
 }
 
-extension AtomPerson: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomPerson: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.string("email", email)
         object.string("name", name)
         object.string("uri", uri)
@@ -49,8 +48,8 @@ extension AtomPerson: JSONWritable {
     }
 }
 
-extension AtomLink: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomLink: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.string("href", href)
         object.string("hreflang", hreflang)
         object.integer("length", length)
@@ -61,31 +60,31 @@ extension AtomLink: JSONWritable {
     }
 }
 
-extension AtomCategory: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomCategory: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.string("label", label)
         object.string("scheme", scheme)
         object.string("term", term)
     }
 }
 
-extension AtomReplyReference: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomReplyReference: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.string("href", href)
         object.string("ref", ref)
     }
 }
 
-extension AtomExtensionElement: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomExtensionElement: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.string("name", name)
         object.string("namespace", namespace)
         object.string("value", value)
     }
 }
 
-extension JiveInboxEntry: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension JiveInboxEntry: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.object("actor", actor)
         object.string("collection", collection)
         object.date("collectionUpdated", collectionUpdated)
@@ -103,8 +102,8 @@ extension JiveInboxEntry: JSONWritable {
     }
 }
 
-extension JiveActivityObject: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension JiveActivityObject: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.string("displayName", displayName)
         object.string("id", id)
         object.string("imageURL", imageURL)
@@ -114,8 +113,8 @@ extension JiveActivityObject: JSONWritable {
     }
 }
 
-extension Tweet: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension Tweet: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.date("createdAt", createdAt)
         object.integer("favoriteCount", favoriteCount)
         object.strings("hashtags", hashtags)
@@ -136,15 +135,15 @@ extension Tweet: JSONWritable {
     }
 }
 
-extension TweetURL: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension TweetURL: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.string("expandedURL", expandedURL)
         object.string("url", url)
     }
 }
 
-extension TwitterUser: JSONWritable {
-    package func writeJSON(to object: inout JSONObjectWriter) {
+extension TwitterUser: JSONLineWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
         object.integer("id", id)
         object.string("idString", idString)
         object.string("name", name)

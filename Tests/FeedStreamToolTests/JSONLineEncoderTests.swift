@@ -1,27 +1,25 @@
 import AtomStream
 import Foundation
 import JSONStream
-import StreamCore
 import StreamTestSupport
 import Testing
 
 @testable import feedstream
 
-/// The one JSON writer (StreamCore's `JSONWriter`, with the tool's hand-listed models) must print exactly the bytes of the models' `Codable` encoding (JSONEncoder
+/// The tool's direct NDJSON writer must print exactly the bytes of the models' `Codable` encoding (JSONEncoder
 /// with sorted keys, unescaped slashes and RFC 3339 dates), which is the contract of DESIGN.md.
-@Suite("JSONWriter: byte for byte the Codable encoding")
-struct JSONWriterTests {
-    let reference = JSONWriter.referenceEncoder()
+@Suite("JSONLineEncoder: byte for byte the Codable encoding")
+struct JSONLineEncoderTests {
+    let reference = JSONLineEncoder.referenceEncoder()
 
     func expectSameBytes<T: Encodable>(_ values: [T], _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
         throws
     {
-        let writer = JSONWriter()
+        let encoder = JSONLineEncoder()
         var mismatches = 0
         for value in values {
-            writer.bytes.removeAll(keepingCapacity: true)
-            try writer.write(value)
-            let fast = writer.bytes
+            var fast: [UInt8] = []
+            try encoder.append(value, to: &fast)
             let expected = [UInt8](try reference.encode(value))
             if fast != expected {
                 mismatches += 1
@@ -89,7 +87,7 @@ struct JSONWriterTests {
         try expectSameBytes(pages, "pages")
     }
 
-    @Test("Models written by hand (JSONWritable) with every field set, and with none")
+    @Test("Models written by hand (JSONLineWritable) with every field set, and with none")
     func everyField() throws {
         let date = Date(timeIntervalSince1970: 1_367_483_352.518)
         let person = AtomPerson(name: "Amy \"A\" Jones", email: "amy@example.com", uri: "https://x/a", userID: "u1")
