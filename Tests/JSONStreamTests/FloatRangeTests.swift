@@ -16,30 +16,13 @@ private struct Series: Decodable, Sendable, Equatable {
 
 @Suite("Tape decoder: a Float out of range is an error, never infinity")
 struct FloatRangeTests {
-    private static func run<T: Decodable & Sendable & Equatable>(
-        _ text: String, as type: T.Type, path: String
-    ) throws -> DripFeedOutcome<T> {
-        let bytes = Array(text.utf8)
-        var reference: DripFeedOutcome<T>?
-        for splits in DripFeed.standardChunkings(bytes.count) {
-            let outcome = DripFeed.run(try JSONItemParser<T>(path: path), bytes: bytes, splits: splits)
-            guard let expected = reference else {
-                reference = outcome
-                continue
-            }
-            #expect(outcome.items == expected.items, "items differ when cut at \(splits.prefix(8))…")
-            #expect(outcome.error == expected.error, "error differs when cut at \(splits.prefix(8))…")
-        }
-        return reference!
-    }
-
     @Test("Finite values round to the nearest Float; the largest and the smallest subnormal are kept", arguments: [
         ("1.5", Float(1.5)), ("0.1", Float(0.1)), ("-3.4028234663852886e38", -Float.greatestFiniteMagnitude),
         ("3.4028235e38", Float.greatestFiniteMagnitude), ("1.4e-45", Float.leastNonzeroMagnitude), ("0", 0),
         ("16777217", 16_777_216),
     ])
     func finite(text: String, expected: Float) throws {
-        let outcome = try Self.run(#"[{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
+        let outcome = try decodeItemsEveryWay(#"[{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
         #expect(outcome.error == nil)
         #expect(outcome.items.map(\.value) == [expected])
     }
@@ -48,7 +31,7 @@ struct FloatRangeTests {
         "1e39", "-1e39", "3.5e38", "1e-50",
     ])
     func outOfRange(text: String) throws {
-        let outcome = try Self.run(#"[{"value":2},{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
+        let outcome = try decodeItemsEveryWay(#"[{"value":2},{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
         #expect(outcome.items.map(\.value) == [2])
         let error = try #require(outcome.error)
         #expect(error.kind == .typeMismatch)
@@ -58,13 +41,13 @@ struct FloatRangeTests {
 
     @Test("An optional, an array element and a top-level Float out of range are errors too")
     func everyContainer() throws {
-        let optional = try Self.run(#"[{"value":1,"spare":1e39}]"#, as: Reading.self, path: "$[*]")
+        let optional = try decodeItemsEveryWay(#"[{"value":1,"spare":1e39}]"#, as: Reading.self, path: "$[*]")
         #expect(optional.items.isEmpty)
         #expect(optional.error?.path == "$[0].spare")
-        let element = try Self.run(#"{"values":[1,2,1e39]}"#, as: Series.self, path: "$")
+        let element = try decodeItemsEveryWay(#"{"values":[1,2,1e39]}"#, as: Series.self, path: "$")
         #expect(element.items.isEmpty)
         #expect(element.error?.path == "values[2]")
-        let single = try Self.run(#"[1.5,1e39]"#, as: Float.self, path: "$[*]")
+        let single = try decodeItemsEveryWay(#"[1.5,1e39]"#, as: Float.self, path: "$[*]")
         #expect(single.items == [1.5])
         #expect(single.error?.kind == .typeMismatch)
         #expect(single.error?.path == "$[1]")

@@ -41,26 +41,9 @@ private struct Kennel: Decodable, Sendable, Equatable {
 
 @Suite("Tape decoder: superDecoder() reads the member \"super\"")
 struct SuperDecoderTests {
-    private static func decodeEveryWay<T: Decodable & Sendable & Equatable>(
-        _ text: String, as type: T.Type, path: String
-    ) throws -> DripFeedOutcome<T> {
-        let bytes = Array(text.utf8)
-        var reference: DripFeedOutcome<T>?
-        for splits in DripFeed.standardChunkings(bytes.count) {
-            let outcome = DripFeed.run(try JSONItemParser<T>(path: path), bytes: bytes, splits: splits)
-            guard let expected = reference else {
-                reference = outcome
-                continue
-            }
-            #expect(outcome.items == expected.items, "items differ when cut at \(splits.prefix(8))…")
-            #expect(outcome.error == expected.error, "error differs when cut at \(splits.prefix(8))…")
-        }
-        return reference!
-    }
-
     @Test("A subclass whose CodingKeys has no super case decodes its superclass from \"super\"")
     func classHierarchy() throws {
-        let outcome = try Self.decodeEveryWay(
+        let outcome = try decodeItemsEveryWay(
             #"{"dogs":[{"breed":"collie","super":{"name":"Lassie"}},{"super":{"name":"Rex"},"breed":"shepherd"}]}"#,
             as: Dog.self, path: "dogs[*]")
         #expect(outcome.error == nil)
@@ -70,7 +53,7 @@ struct SuperDecoderTests {
 
     @Test("A missing \"super\" member is a type mismatch at its path, after the records before it")
     func missingSuper() throws {
-        let outcome = try Self.decodeEveryWay(
+        let outcome = try decodeItemsEveryWay(
             #"{"dogs":[{"breed":"collie","super":{"name":"Lassie"}},{"breed":"stray"}]}"#, as: Dog.self,
             path: "dogs[*]")
         #expect(outcome.items.map(\.name) == ["Lassie"])
@@ -82,7 +65,7 @@ struct SuperDecoderTests {
 
     @Test("superDecoder(forKey:) reads the member named by the key")
     func superDecoderForKey() throws {
-        let outcome = try Self.decodeEveryWay(#"[{"base":{"owner":"Ann"}}]"#, as: Kennel.self, path: "$[*]")
+        let outcome = try decodeItemsEveryWay(#"[{"base":{"owner":"Ann"}}]"#, as: Kennel.self, path: "$[*]")
         #expect(outcome.error == nil)
         #expect(outcome.items.map(\.owner) == ["Ann"])
     }

@@ -53,3 +53,22 @@ func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 func smallChunkings(_ count: Int) -> [[Int]] {
     [DripFeed.whole(count), DripFeed.byteByByte(count)] + DripFeed.everySplitPoint(count)
 }
+
+/// Decodes `text` with `JSONItemParser<T>(path:)` in every standard chunking, expects the same items and error
+/// from each, and returns that outcome.
+func decodeItemsEveryWay<T: Decodable & Sendable & Equatable>(
+    _ text: String, as type: T.Type, path: String
+) throws -> DripFeedOutcome<T> {
+    let bytes = Array(text.utf8)
+    var reference: DripFeedOutcome<T>?
+    for splits in DripFeed.standardChunkings(bytes.count) {
+        let outcome = DripFeed.run(try JSONItemParser<T>(path: path), bytes: bytes, splits: splits)
+        guard let expected = reference else {
+            reference = outcome
+            continue
+        }
+        #expect(outcome.items == expected.items, "items differ when cut at \(splits.prefix(8))…")
+        #expect(outcome.error == expected.error, "error differs when cut at \(splits.prefix(8))…")
+    }
+    return reference!
+}
