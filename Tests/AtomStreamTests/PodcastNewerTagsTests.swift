@@ -262,6 +262,30 @@ struct PodcastNewerTagsTests {
         #expect(podcast?.liveItems.first?.entry.title?.value == "u")
     }
 
+    @Test("A live item is read only where it may stand: not inside an item, not inside another live item")
+    func liveItemPlacement() throws {
+        let document = """
+            <rss version="2.0" \(PodcastFieldsTests.namespaces)><channel>
+            <item><title>Ep</title><podcast:liveItem status="live"><title>Inside</title></podcast:liveItem>\
+            <podcast:txt>kept</podcast:txt></item>
+            <podcast:liveItem status="pending"><title>Outer</title>\
+            <podcast:liveItem status="live"><title>Nested</title></podcast:liveItem>\
+            <podcast:person>Host</podcast:person></podcast:liveItem>
+            <item><title>After</title></item>
+            </channel></rss>
+            """
+        let (outcome, feed) = decodeFeedEveryWay(document)
+        #expect(outcome.error == nil)
+        try #require(outcome.items.count == 2)
+        #expect(outcome.items[0].title?.value == "Ep")
+        #expect(outcome.items[0].podcast == PodcastEpisodeInfo(texts: [PodcastText(value: "kept")]))
+        // The live item's fields are its own: the item after it starts empty.
+        #expect(outcome.items[1].podcast == nil)
+        let live = try #require(feed.podcast?.liveItems)
+        #expect(live.map(\.entry.title?.value) == ["Outer"])
+        #expect(live.first?.entry.podcast?.persons == [PodcastPerson(name: "Host")])
+    }
+
     @Test("The Codable encoding of the new fields round-trips, and feedstream's keys are the property names")
     func codable() throws {
         let encoder = JSONEncoder()
