@@ -86,7 +86,7 @@ struct PodcastFieldsTests {
                 length: 12345, type: "audio/mpeg", season: 2)
         ],
         updateFrequency: "Weekly", updateFrequencyRule: "FREQ=WEEKLY",
-        texts: [PodcastText(value: "S6lpp-7ZCn8-dZfGc", purpose: "verify")])
+        texts: [PodcastText(value: "S6lpp-7ZCn8-dZfGc", purpose: "verify")], lockedOwner: "j@x.org")
 
     static let expectedEpisode = PodcastEpisodeInfo(
         title: "First", duration: 3723.5, explicit: true, image: "https://x.org/e1.jpg", episode: 1, season: 2,

@@ -1,6 +1,6 @@
 /// An episode's podcast fields, typed: iTunes (`itunes:`) and Podcasting 2.0 (`podcast:`) elements of an item or
 /// entry. `nil` on ``AtomEntry/podcast`` when the entry has none of them.
-public struct PodcastEpisodeInfo: Sendable, Hashable, Codable {
+public struct PodcastEpisodeInfo: Sendable, Hashable {
     /// `itunes:title`: the episode's title without show name or numbers.
     public var title: String?
     /// `itunes:duration` in seconds, from every form it is written in (`3723`, `62:03`, `1:02:03`,
@@ -34,10 +34,19 @@ public struct PodcastEpisodeInfo: Sendable, Hashable, Codable {
     public var alternateEnclosures: [PodcastAlternateEnclosure]
     /// `podcast:value`.
     public var value: PodcastValue?
-    /// `podcast:season`'s `name` attribute.
-    public var seasonName: String?
-    /// `podcast:episode`'s `display` attribute (`Ch.3`).
-    public var episodeDisplay: String?
+    /// The fields of the later Podcasting 2.0 phases (``images``, ``socialInteracts``, ``chat``, ``contentLinks``,
+    /// ``texts``) and the rarely written ``seasonName`` and ``episodeDisplay``, out of line; `nil` when the episode
+    /// has none of them.
+    var newerFields: PodcastEpisodeNewerFieldsStorage?
+
+    /// Creates empty episode fields. Apart from the initialiser with defaults so that the decoders, which start
+    /// one per item, store the empty fields and test nothing.
+    public init() {
+        transcripts = []
+        soundbites = []
+        persons = []
+        alternateEnclosures = []
+    }
 
     /// Creates episode fields.
     public init(
@@ -46,7 +55,9 @@ public struct PodcastEpisodeInfo: Sendable, Hashable, Codable {
         transcripts: [PodcastTranscript] = [], chapters: PodcastChapters? = nil, soundbites: [PodcastSoundbite] = [],
         persons: [PodcastPerson] = [], location: PodcastLocation? = nil, license: PodcastLicense? = nil,
         alternateEnclosures: [PodcastAlternateEnclosure] = [], value: PodcastValue? = nil,
-        seasonName: String? = nil, episodeDisplay: String? = nil
+        seasonName: String? = nil, episodeDisplay: String? = nil, images: [PodcastImage] = [],
+        socialInteracts: [PodcastSocialInteract] = [], chat: PodcastChat? = nil,
+        contentLinks: [PodcastContentLink] = [], texts: [PodcastText] = []
     ) {
         self.title = title
         self.duration = duration
@@ -64,8 +75,15 @@ public struct PodcastEpisodeInfo: Sendable, Hashable, Codable {
         self.license = license
         self.alternateEnclosures = alternateEnclosures
         self.value = value
-        self.seasonName = seasonName
-        self.episodeDisplay = episodeDisplay
+        // Tested field by field, so that `PodcastEpisodeInfo()` (once per item in the decoders) folds to nothing.
+        if seasonName != nil || episodeDisplay != nil || !images.isEmpty || !socialInteracts.isEmpty || chat != nil
+            || !contentLinks.isEmpty || !texts.isEmpty
+        {
+            newerFields = PodcastEpisodeNewerFieldsStorage(
+                PodcastEpisodeNewerFields(
+                    seasonName: seasonName, episodeDisplay: episodeDisplay, images: images,
+                    socialInteracts: socialInteracts, chat: chat, contentLinks: contentLinks, texts: texts))
+        }
     }
 
     /// Whether no field is set: such info is left out of ``AtomEntry`` (`nil`).
@@ -74,7 +92,7 @@ public struct PodcastEpisodeInfo: Sendable, Hashable, Codable {
         title == nil && duration == nil && explicit == nil && image == nil && episode == nil && season == nil
             && episodeType == nil && block == nil && transcripts.isEmpty && chapters == nil && soundbites.isEmpty
             && persons.isEmpty && location == nil && license == nil && alternateEnclosures.isEmpty && value == nil
-            && seasonName == nil && episodeDisplay == nil
+            && newerFields == nil
     }
 }
 
@@ -193,13 +211,19 @@ public struct PodcastValue: Sendable, Hashable, Codable {
     public var suggested: String?
     /// `podcast:valueRecipient` children.
     public var recipients: [PodcastValueRecipient]
+    /// `podcast:valueTimeSplit` children: other recipients for stretches of the episode.
+    public var timeSplits: [PodcastValueTimeSplit]
 
     /// Creates a value block.
-    public init(type: String, method: String, suggested: String? = nil, recipients: [PodcastValueRecipient] = []) {
+    public init(
+        type: String, method: String, suggested: String? = nil, recipients: [PodcastValueRecipient] = [],
+        timeSplits: [PodcastValueTimeSplit] = []
+    ) {
         self.type = type
         self.method = method
         self.suggested = suggested
         self.recipients = recipients
+        self.timeSplits = timeSplits
     }
 }
 
@@ -257,11 +281,14 @@ public struct PodcastAlternateEnclosure: Sendable, Hashable, Codable {
     public var isDefault: Bool?
     /// `podcast:source uri` children, resolved: where the file can be fetched.
     public var sources: [String]
+    /// `podcast:integrity`: how to check the downloaded file.
+    public var integrity: PodcastIntegrity?
 
     /// Creates an alternate enclosure.
     public init(
         type: String, length: Int64? = nil, bitrate: Double? = nil, height: Int? = nil, language: String? = nil,
-        title: String? = nil, rel: String? = nil, codecs: String? = nil, isDefault: Bool? = nil, sources: [String] = []
+        title: String? = nil, rel: String? = nil, codecs: String? = nil, isDefault: Bool? = nil, sources: [String] = [],
+        integrity: PodcastIntegrity? = nil
     ) {
         self.type = type
         self.length = length
@@ -273,5 +300,6 @@ public struct PodcastAlternateEnclosure: Sendable, Hashable, Codable {
         self.codecs = codecs
         self.isDefault = isDefault
         self.sources = sources
+        self.integrity = integrity
     }
 }

@@ -45,6 +45,25 @@ public struct PodcastFeedInfo: Sendable, Hashable, Codable {
     public var updateFrequencyRule: String?
     /// `podcast:txt`: free-form text records (`purpose` attribute kept).
     public var texts: [PodcastText]
+    /// `podcast:locked owner`: the e-mail address that can prove ownership when the show moves.
+    public var lockedOwner: String?
+    /// `podcast:image` (and the deprecated `podcast:images srcset`): the show's artwork in several sizes, shapes
+    /// and purposes.
+    public var images: [PodcastImage]
+    /// `podcast:liveItem`: the show's live streams, pending, live or ended, in document order.
+    public var liveItems: [PodcastLiveItem]
+    /// `podcast:remoteItem` directly in the channel: the tracks of a playlist feed (`podcast:medium` `musicL`, …).
+    public var remoteItems: [PodcastRemoteItem]
+    /// `podcast:podroll`: other shows the podcaster recommends.
+    public var podroll: [PodcastRemoteItem]
+    /// `podcast:publisher`: the feed of the show's publisher.
+    public var publisher: PodcastRemoteItem?
+    /// `podcast:socialInteract`: the show's comment threads (or `disabled`).
+    public var socialInteracts: [PodcastSocialInteract]
+    /// `podcast:chat`: the show's always-on chat.
+    public var chat: PodcastChat?
+    /// `podcast:podping usesPodping`: the feed announces its changes on Podping, so it need not be polled often.
+    public var usesPodping: Bool?
 
     /// Creates show-level fields.
     public init(
@@ -53,7 +72,10 @@ public struct PodcastFeedInfo: Sendable, Hashable, Codable {
         newFeedURL: String? = nil, guid: String? = nil, locked: Bool? = nil, funding: [PodcastFunding] = [],
         persons: [PodcastPerson] = [], location: PodcastLocation? = nil, medium: String? = nil,
         license: PodcastLicense? = nil, value: PodcastValue? = nil, trailers: [PodcastTrailer] = [],
-        updateFrequency: String? = nil, updateFrequencyRule: String? = nil, texts: [PodcastText] = []
+        updateFrequency: String? = nil, updateFrequencyRule: String? = nil, texts: [PodcastText] = [],
+        lockedOwner: String? = nil, images: [PodcastImage] = [], liveItems: [PodcastLiveItem] = [],
+        remoteItems: [PodcastRemoteItem] = [], podroll: [PodcastRemoteItem] = [], publisher: PodcastRemoteItem? = nil,
+        socialInteracts: [PodcastSocialInteract] = [], chat: PodcastChat? = nil, usesPodping: Bool? = nil
     ) {
         self.author = author
         self.owner = owner
@@ -76,6 +98,15 @@ public struct PodcastFeedInfo: Sendable, Hashable, Codable {
         self.updateFrequency = updateFrequency
         self.updateFrequencyRule = updateFrequencyRule
         self.texts = texts
+        self.lockedOwner = lockedOwner
+        self.images = images
+        self.liveItems = liveItems
+        self.remoteItems = remoteItems
+        self.podroll = podroll
+        self.publisher = publisher
+        self.socialInteracts = socialInteracts
+        self.chat = chat
+        self.usesPodping = usesPodping
     }
 
     /// Whether no field is set: such info is left out of ``AtomFeed`` (`nil`).
@@ -85,7 +116,8 @@ public struct PodcastFeedInfo: Sendable, Hashable, Codable {
             && complete == nil && block == nil && newFeedURL == nil && guid == nil && locked == nil
             && funding.isEmpty && persons.isEmpty && location == nil && medium == nil && license == nil
             && value == nil && trailers.isEmpty && updateFrequency == nil && updateFrequencyRule == nil
-            && texts.isEmpty
+            && texts.isEmpty && lockedOwner == nil && images.isEmpty && liveItems.isEmpty && remoteItems.isEmpty
+            && podroll.isEmpty && publisher == nil && socialInteracts.isEmpty && chat == nil && usesPodping == nil
     }
 }
 

@@ -15,6 +15,9 @@ struct PodcastNames {
     let href, text, url, role, img, geo, osm, language, rel, startTime, method, suggested, address, split: XMLName
     let customKey, customValue, fee, length, bitrate, height, width, lang, codecs, isDefaultAttribute: XMLName
     let uri, fileSize, isDefault, scheme, purpose, rrule, pubdate, display, id: XMLName
+    /// The names of the newer tags, interned the first time one is needed (``PodcastExtraNames/Loader``).
+    var extra: PodcastExtraNames { extraLoader.names }
+    private let extraLoader: PodcastExtraNames.Loader
 
     init(_ table: some XMLNameTable) {
         itunes = table.intern("http://www.itunes.com/dtds/podcast-1.0.dtd")
@@ -95,6 +98,7 @@ struct PodcastNames {
         pubdate = table.intern("pubdate")
         display = table.intern("display")
         id = table.intern("id")
+        extraLoader = PodcastExtraNames.Loader(table)
     }
 
     @inline(__always)

@@ -16,6 +16,7 @@ extension PodcastReader {
                 bitrate: attribute(names.bitrate).flatMap(PodcastValueText.number),
                 isDefault: attribute(names.isDefault).flatMap(PodcastValueText.flag))
             appendMedia(content)
+            readMediaContentDetails(tag)
             return .mediaContent
         case names.group:
             guard !isInGroup, openContent == nil else { return nil }
@@ -33,7 +34,7 @@ extension PodcastReader {
         case names.title: return .mediaTitle
         case names.description: return .mediaDescription
         case names.keywords: return .mediaKeywords
-        default: return nil
+        default: return startMediaDetail(tag, resolve: resolve)
         }
     }
 
@@ -93,5 +94,12 @@ extension PodcastReader {
         if content.credits.isEmpty { content.credits = defaults.credits }
         if content.keywords.isEmpty { content.keywords = defaults.keywords }
         if content.player == nil { content.player = defaults.player }
+        if let details = defaults.details {
+            if content.details == nil {
+                content.details = details
+            } else {
+                content.updateDetails { $0.fill(from: details.value) }
+            }
+        }
     }
 }

@@ -8,8 +8,8 @@ struct PodcastReader {
     let names: PodcastNames
 
     /// The show's fields so far.
-    private(set) var show = PodcastFeedInfo()
-    private var episode = PodcastEpisodeInfo()
+    var show = PodcastFeedInfo()
+    var episode = PodcastEpisodeInfo()
     var media: [MediaContent] = []
     /// Media RSS elements at the item level, which apply to every object of the item (or stand alone).
     var itemMedia = MediaContent()
@@ -34,11 +34,13 @@ struct PodcastReader {
     var credit = MediaCredit(name: "")
     private var seasonName: String?
     private var episodeDisplay: String?
-    private var value: PodcastValue?
-    private var alternateEnclosure: PodcastAlternateEnclosure?
+    var value: PodcastValue?
+    var alternateEnclosure: PodcastAlternateEnclosure?
     /// The top-level `itunes:category` open, and whether a nested one has replaced its bare entry.
     private var categoryParent: String?
     private var categoryParentReplaced = false
+    /// The state of the newer tags (``PodcastExtraState``).
+    var more = PodcastExtraState()
 
     init(names: PodcastNames) {
         self.names = names
@@ -109,7 +111,7 @@ struct PodcastReader {
         return nil
     }
 
-    private mutating func startITunes(
+    mutating func startITunes(
         _ tag: XMLStartTag, scope: PodcastScope, resolve: (String) -> String
     ) -> PodcastElement? {
         switch (tag.localName, scope) {
@@ -140,7 +142,7 @@ struct PodcastReader {
         }
     }
 
-    private mutating func startPodcast(
+    mutating func startPodcast(
         _ tag: XMLStartTag, scope: PodcastScope, resolve: (String) -> String
     ) -> PodcastElement? {
         func attribute(_ name: XMLName) -> String? { PodcastValueText.attribute(tag.value(of: name)) }
@@ -171,7 +173,9 @@ struct PodcastReader {
         case .show:
             switch tag.localName {
             case names.guid: return .guid
-            case names.locked: return .locked
+            case names.locked:
+                show.lockedOwner = attribute(names.owner)
+                return .locked
             case names.funding:
                 fundingURL = url(names.url)
                 return .funding
@@ -190,7 +194,7 @@ struct PodcastReader {
             case names.updateFrequency:
                 show.updateFrequencyRule = attribute(names.rrule)
                 return .updateFrequency
-            default: return nil
+            default: return startNewerPodcastTag(tag, scope: scope, resolve: resolve)
             }
         case .episode:
             switch tag.localName {
@@ -224,7 +228,7 @@ struct PodcastReader {
             case names.episode:
                 episodeDisplay = attribute(names.display)
                 return .podcastEpisode
-            default: return nil
+            default: return startNewerPodcastTag(tag, scope: scope, resolve: resolve)
             }
         }
     }
@@ -241,15 +245,7 @@ struct PodcastReader {
             if let term = PodcastValueText.attribute(tag.value(of: names.text)) { nestCategory(term) }
             return nil
         case .value where tag.namespace == names.podcast && tag.localName == names.valueRecipient:
-            func attribute(_ name: XMLName) -> String? { PodcastValueText.attribute(tag.value(of: name)) }
-            if let address = attribute(names.address) {
-                value?.recipients.append(
-                    PodcastValueRecipient(
-                        name: attribute(names.name), type: attribute(names.type) ?? "", address: address,
-                        split: attribute(names.split).flatMap(PodcastValueText.number) ?? 0,
-                        customKey: attribute(names.customKey), customValue: attribute(names.customValue),
-                        fee: attribute(names.fee).flatMap(PodcastValueText.flag)))
-            }
+            if let recipient = valueRecipient(tag) { value?.recipients.append(recipient) }
             return .valueRecipient
         case .alternateEnclosure where tag.namespace == names.podcast && tag.localName == names.source:
             if let uri = PodcastValueText.attribute(tag.value(of: names.uri)) {
@@ -261,7 +257,7 @@ struct PodcastReader {
             if parent == .mediaContent && tag.localName == names.content { return nil }
             return startMedia(tag, resolve: resolve)
         default:
-            return nil
+            return startNewerChild(tag, of: parent, resolve: resolve)
         }
     }
 
@@ -269,6 +265,8 @@ struct PodcastReader {
 
     /// Takes the text of an element ``start(_:scope:parent:resolve:)`` named, as it ends.
     mutating func finish(_ element: PodcastElement, text: String, scope: PodcastScope, resolve: (String) -> String) {
+        // A live item's children fill episode fields, whatever scope the decoder holds them in.
+        let scope = more.isInLiveItem && element != .liveItem ? PodcastScope.episode : scope
         // The fields every episode of a podcast has are read from the text's bytes, without making a trimmed copy.
         switch element {
         case .duration:
@@ -313,7 +311,10 @@ struct PodcastReader {
         case .funding: if let fundingURL { show.funding.append(PodcastFunding(url: fundingURL, title: value)) }
         case .medium: show.medium = value?.lowercased()
         case .updateFrequency: show.updateFrequency = value
-        case .txt: if let value, scope == .show { show.texts.append(PodcastText(value: value, purpose: textPurpose)) }
+        case .txt:
+            guard let value else { return }
+            let text = PodcastText(value: value, purpose: textPurpose)
+            if scope == .show { show.texts.append(text) } else { episode.texts.append(text) }
         case .trailer:
             if var trailer {
                 trailer.title = value
@@ -358,6 +359,8 @@ struct PodcastReader {
         case .duration, .explicit, .image, .valueRecipient, .transcript, .chapters, .source, .mediaThumbnail,
             .mediaPlayer:
             break
+        default:
+            finishNewerTag(element, value: value, scope: scope, resolve: resolve)
         }
     }
 
@@ -365,10 +368,18 @@ struct PodcastReader {
 
     private mutating func setImage(_ href: String, _ scope: PodcastScope) {
         switch scope {
-        case .show: if show.image == nil { show.image = href }
+        // An image taken from `podcast:image` gives way to `itunes:image`.
+        case .show:
+            if show.image == nil || more.showImageIsFallback {
+                show.image = href
+                more.showImageIsFallback = false
+            }
         case .episode:
             hasEpisodeFields = true
-            if episode.image == nil { episode.image = href }
+            if episode.image == nil || more.episodeImageIsFallback {
+                episode.image = href
+                more.episodeImageIsFallback = false
+            }
         }
     }
 

@@ -10,11 +10,14 @@ extension HTMLSanitizingSession {
         }
     }
 
-    /// Sanitizes the feed's html and xhtml `title`, `subtitle` and `rights`.
+    /// Sanitizes the feed's html and xhtml `title`, `subtitle` and `rights`, and its live items' entries.
     func sanitize(_ feed: inout AtomFeed) {
         sanitize(&feed.title)
         sanitize(&feed.subtitle)
         sanitize(&feed.rights)
+        if let liveItems = feed.podcast?.liveItems, !liveItems.isEmpty {
+            for index in liveItems.indices { sanitize(&feed.podcast!.liveItems[index].entry) }
+        }
     }
 
     /// The entries, sanitized.
