@@ -8,6 +8,9 @@
 #
 # Findings (crash-*, leak-*, timeout-*) are written to .build-fuzz/findings/TARGET/; replay one with
 #   FEEDSTREAM_FUZZ_TARGET=TARGET swift run FeedStreamFuzz FILE
+# Extra arguments that name folders are more seed corpora (libFuzzer reads them, and writes nothing there).
+# FEEDSTREAM_FUZZ_WORK=DIR puts the working corpus (seeds copied from ../shared/corpus, and what libFuzzer adds) and
+# the findings under DIR instead of .build-fuzz, e.g. in /tmp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${1:?usage: scripts/fuzz.sh TARGET SECONDS}"
@@ -19,8 +22,8 @@ swift build -c release --product FeedStreamFuzz --scratch-path .build-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
 
 corpus="../shared/corpus"
-work=".build-fuzz/corpus/$target"
-findings=".build-fuzz/findings/$target"
+work="${FEEDSTREAM_FUZZ_WORK:-.build-fuzz}/corpus/$target"
+findings="${FEEDSTREAM_FUZZ_WORK:-.build-fuzz}/findings/$target"
 mkdir -p "$work" "$findings"
 seed() { # copy seed files, each under 256 KiB, into the working corpus (libFuzzer adds what it discovers there)
     [ -d "$corpus/$1" ] || { echo "fuzz: seed folder $corpus/$1 is absent" >&2; return; }
@@ -47,6 +50,7 @@ discover) printf '<html><head><link rel="alternate" type="application/rss+xml" h
 *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac
 
-FEEDSTREAM_FUZZ_TARGET="$target" ASAN_OPTIONS="detect_leaks=1" \
+# Swift's own crash backtracer would run inside AddressSanitizer's signal handling and make it report itself.
+FEEDSTREAM_FUZZ_TARGET="$target" ASAN_OPTIONS="detect_leaks=1" SWIFT_BACKTRACE="enable=no" \
     .build-fuzz/release/FeedStreamFuzz "$work" -max_total_time="$seconds" -max_len=262144 -timeout=20 \
     -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 "$@"
