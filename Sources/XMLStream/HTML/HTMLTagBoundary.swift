@@ -181,13 +181,8 @@ package struct HTMLTagBoundary: Sendable {
                 state = .text
             }
         case .skipped:
-            if Self.isBlank(byte) {
-                state = .beforeAttribute
-            } else if byte == UInt8(ascii: ">") {
-                state = .text
-            } else if byte == UInt8(ascii: "/") {
-                state = .slash
-            }
+            // Up to a blank, `>` or `/`, which end a bogus attribute as they end any other.
+            if Self.isBlank(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { inTag(byte) }
         case .slash:
             // `/>` ends the tag; any other `/` is skipped with what follows it, as a bogus attribute.
             if byte == UInt8(ascii: ">") {
