@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
 #   TARGET: atom | atom-recover | twitter-search | twitter-stream | jive-inbox | json-items | xml-items | feed |
-#           feed-recover | feed-json
+#           feed-recover | feed-json | sanitizer | sanitizer-paths | discover
 #
 # Findings (crash-*, leak-*, timeout-*) are written to .build-fuzz/findings/TARGET/; replay one with
 #   FEEDSTREAM_FUZZ_TARGET=TARGET swift run FeedStreamFuzz FILE
@@ -44,7 +44,7 @@ feed-json)
     printf '%s' '{"version":"https://jsonfeed.org/version/1.1","title":"T","home_page_url":"https://x.example/","next_url":"n.json","authors":[{"name":"A","url":"u"}],"items":[{"id":1,"url":"/a","title":"A","content_html":"<p>x</p>","date_published":"2020-01-02T03:04:05Z","tags":["t"],"attachments":[{"url":"a.mp3","mime_type":"audio/mpeg","size_in_bytes":9,"duration_in_seconds":1.5}],"image":"i.png","_x":{"y":[1]}}]}' >"$work/seed-jsonfeed-1.1.json"
     printf '%s' '{"version":"https://jsonfeed.org/version/1","title":"T","author":{"name":"A"},"items":[{"id":"2","content_text":"t","author":{"name":"B"},"summary":"s","banner_image":"b.png","external_url":"e"}]}' >"$work/seed-jsonfeed-1.0.json"
     ;;
-sanitizer) seed feedparser/wellformed/sanitize ;;
+sanitizer | sanitizer-paths) seed feedparser/wellformed/sanitize ;;
 discover) printf '<html><head><link rel="alternate" type="application/rss+xml" href="/f"><base href="x/"></head>' \
     >"$work/page.html" ;;
 *) echo "fuzz: unknown target $target" >&2; exit 2 ;;

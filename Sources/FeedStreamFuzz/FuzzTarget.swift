@@ -9,7 +9,7 @@ enum FuzzTarget: String {
     case atom, atomRecover = "atom-recover", twitterSearch = "twitter-search", twitterStream = "twitter-stream"
     case jiveInbox = "jive-inbox", jsonItems = "json-items", xmlItems = "xml-items", feed
     case feedRecover = "feed-recover", feedJSON = "feed-json"
-    case sanitizer, discover
+    case sanitizer, sanitizerPaths = "sanitizer-paths", discover
 
     /// The target named by `FEEDSTREAM_FUZZ_TARGET` (libFuzzer passes no arguments to the harness).
     static let selected: FuzzTarget = {
@@ -39,6 +39,7 @@ enum FuzzTarget: String {
         // As atom-recover, with FeedParser's own repairs (MarkupRepair) in front of libxml2's.
         case .feedRecover: check(bytes, chunkInvariant: false) { FeedParser(options: .init(recover: true)) }
         case .sanitizer: Self.checkSanitizer(bytes)
+        case .sanitizerPaths: Self.checkSanitizerPaths(bytes)
         // libxml2's HTML push parser reads some pages differently by where chunks end. FeedLinkParser keeps tags,
         // comments and declarations whole (HTMLTagBoundary; the cases this target found are FeedLinkParserTests'),
         // but pathological pages still differ: a NUL byte, a tag inside a `<!DOCTYPE`. So by default this target
@@ -47,6 +48,23 @@ enum FuzzTarget: String {
             let page = "https://example.org/a/"
             check(bytes, chunkInvariant: Self.checksDiscoveryChunking) { FeedLinkParser(baseURL: page) }
         }
+    }
+
+    private static let sanitizerBase = URL(string: "https://example.org/")
+    /// One session for every input of a run: each value after the first reuses its libxml2 context.
+    nonisolated(unsafe) private static let reusedSession = HTMLSanitizingSession(
+        baseURL: sanitizerBase, usesFastPath: false)
+
+    /// The sanitizer's two paths write the same bytes (the Swift fast path, for the values it takes, and libxml2),
+    /// and a session that reuses its libxml2 context writes what a fresh one writes.
+    private static func checkSanitizerPaths(_ bytes: UnsafeRawBufferPointer) {
+        let html = String(decoding: bytes, as: UTF8.self)
+        let fresh = HTMLSanitizingSession(baseURL: sanitizerBase, usesFastPath: false).sanitize(html)
+        let fast = HTMLSanitizingSession(baseURL: sanitizerBase).sanitize(html)
+        precondition(fast == fresh, "the fast path wrote \(fast.debugDescription), libxml2 \(fresh.debugDescription)")
+        let reused = reusedSession.sanitize(html)
+        precondition(
+            reused == fresh, "a reused context wrote \(reused.debugDescription), a fresh one \(fresh.debugDescription)")
     }
 
     private static let checksDiscoveryChunking =

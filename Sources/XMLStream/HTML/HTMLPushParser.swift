@@ -89,9 +89,13 @@ package final class HTMLPushParser {
 
     /// Starts over on a new document in the same libxml2 context, which keeps its name dictionary, SAX handler and
     /// options: a context costs more to make than a short value costs to parse. The handler resets its own state.
-    /// Falls back to a fresh context if libxml2 cannot reset this one.
-    package func restart() {
-        if !context.resetForAnotherHTMLDocument() {
+    /// With `keepingNames` false, or if libxml2 cannot reset this context, a fresh context is made instead: its
+    /// dictionary starts empty, so names a handler memoized by pointer must be forgotten. Returns whether the
+    /// names were kept.
+    @discardableResult
+    package func restart(keepingNames: Bool = true) -> Bool {
+        let keepsNames = keepingNames && context.resetForAnotherHTMLDocument()
+        if !keepsNames {
             Self.free(context)
             context = Self.makeContext(encoding: encoding)
         }
@@ -100,6 +104,13 @@ package final class HTMLPushParser {
         hasFailed = false
         isSatisfied = false
         bytesPushed = 0
+        return keepsNames
+    }
+
+    /// How many names libxml2 has interned in the context's dictionary, which `restart()` keeps: it grows with
+    /// every new element and attribute name until a fresh context is made.
+    package var internedNameCount: Int {
+        context.nameDictionary.map { Int(xmlDictSize($0)) } ?? 0
     }
 
     @inline(__always)
