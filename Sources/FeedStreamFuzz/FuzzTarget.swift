@@ -42,8 +42,10 @@ enum FuzzTarget: String {
         case .sanitizerPaths: Self.checkSanitizerPaths(bytes)
         // libxml2's HTML push parser reads some pages differently by where chunks end. FeedLinkParser keeps tags,
         // comments and declarations whole (HTMLTagBoundary; the cases this target found are FeedLinkParserTests'),
-        // but pathological pages still differ: a NUL byte, a tag inside a `<!DOCTYPE`. So by default this target
-        // promises no crash, hang or unbounded memory; FEEDSTREAM_FUZZ_CHUNK_INVARIANT=1 checks chunk independence.
+        // but malformed pages still differ: a non-UTF-8 byte inside `<!…>` (libxml2 falls back to Latin-1 where it
+        // meets it, and how far it has parsed then depends on the chunks), often with NUL bytes. So by default this
+        // target promises no crash, hang or unbounded memory; FEEDSTREAM_FUZZ_CHUNK_INVARIANT=1 checks chunk
+        // independence too.
         case .discover:
             let page = "https://example.org/a/"
             check(bytes, chunkInvariant: Self.checksDiscoveryChunking) { FeedLinkParser(baseURL: page) }

@@ -16,6 +16,8 @@ import StreamCore
 ///
 /// Where libxml2 reads no tags (comments, `script`), this may hold bytes that need not be held: that delays them,
 /// never changes what libxml2 is given. At most ``maximumHeld`` bytes are held; past that they go as they are.
+/// Not covered: a byte that is not UTF-8 where libxml2 detects the encoding (it falls back to Latin-1 where it meets
+/// the byte, and how far it has parsed by then depends on the chunks); the fuzz target still finds such pages.
 package struct HTMLTagBoundary: Sendable {
     /// Held bytes (an unfinished tag, from its `<`) above which they are handed over anyway: memory stays bounded
     /// on a page that never closes a tag, at the price of chunk-dependent reading of that tag.
