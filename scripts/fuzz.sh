@@ -4,10 +4,13 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
 #   TARGET: atom | atom-recover | twitter-search | twitter-stream | jive-inbox | json-items | xml-items | feed |
-#           feed-recover | feed-json
+#           feed-recover | feed-json | sanitizer | sanitizer-paths | discover
 #
 # Findings (crash-*, leak-*, timeout-*) are written to .build-fuzz/findings/TARGET/; replay one with
 #   FEEDSTREAM_FUZZ_TARGET=TARGET swift run FeedStreamFuzz FILE
+# Extra arguments that name folders are more seed corpora (libFuzzer reads them, and writes nothing there).
+# FEEDSTREAM_FUZZ_WORK=DIR puts the working corpus (seeds copied from ../shared/corpus, and what libFuzzer adds) and
+# the findings under DIR instead of .build-fuzz, e.g. in /tmp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${1:?usage: scripts/fuzz.sh TARGET SECONDS}"
@@ -19,8 +22,8 @@ swift build -c release --product FeedStreamFuzz --scratch-path .build-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
 
 corpus="../shared/corpus"
-work=".build-fuzz/corpus/$target"
-findings=".build-fuzz/findings/$target"
+work="${FEEDSTREAM_FUZZ_WORK:-.build-fuzz}/corpus/$target"
+findings="${FEEDSTREAM_FUZZ_WORK:-.build-fuzz}/findings/$target"
 mkdir -p "$work" "$findings"
 seed() { # copy seed files, each under 256 KiB, into the working corpus (libFuzzer adds what it discovers there)
     [ -d "$corpus/$1" ] || { echo "fuzz: seed folder $corpus/$1 is absent" >&2; return; }
@@ -41,12 +44,13 @@ feed-json)
     printf '%s' '{"version":"https://jsonfeed.org/version/1.1","title":"T","home_page_url":"https://x.example/","next_url":"n.json","authors":[{"name":"A","url":"u"}],"items":[{"id":1,"url":"/a","title":"A","content_html":"<p>x</p>","date_published":"2020-01-02T03:04:05Z","tags":["t"],"attachments":[{"url":"a.mp3","mime_type":"audio/mpeg","size_in_bytes":9,"duration_in_seconds":1.5}],"image":"i.png","_x":{"y":[1]}}]}' >"$work/seed-jsonfeed-1.1.json"
     printf '%s' '{"version":"https://jsonfeed.org/version/1","title":"T","author":{"name":"A"},"items":[{"id":"2","content_text":"t","author":{"name":"B"},"summary":"s","banner_image":"b.png","external_url":"e"}]}' >"$work/seed-jsonfeed-1.0.json"
     ;;
-sanitizer) seed feedparser/wellformed/sanitize ;;
+sanitizer | sanitizer-paths) seed feedparser/wellformed/sanitize ;;
 discover) printf '<html><head><link rel="alternate" type="application/rss+xml" href="/f"><base href="x/"></head>' \
     >"$work/page.html" ;;
 *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac
 
-FEEDSTREAM_FUZZ_TARGET="$target" ASAN_OPTIONS="detect_leaks=1" \
+# Swift's own crash backtracer would run inside AddressSanitizer's signal handling and make it report itself.
+FEEDSTREAM_FUZZ_TARGET="$target" ASAN_OPTIONS="detect_leaks=1" SWIFT_BACKTRACE="enable=no" \
     .build-fuzz/release/FeedStreamFuzz "$work" -max_total_time="$seconds" -max_len=262144 -timeout=20 \
     -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 "$@"

@@ -19,6 +19,9 @@ struct FeedparserResult {
         case bool(Bool)
         /// Python's `None`: a field this model leaves `nil` where feedparser stores `None`.
         case none
+        /// A `text/html` or `application/xhtml+xml` value: equal to a string that is the same HTML by the HTML
+        /// specification (``FeedparserHTMLEquivalence``), not only to the same bytes.
+        case html(String)
         /// A typed duration in seconds, which feedparser keeps as written (`'3:00'`).
         case seconds(Double)
         /// The key or index is absent.
@@ -62,6 +65,9 @@ struct FeedparserResult {
         case (.bool(let flag), .int(let number)), (.int(let number), .bool(let flag)): (flag ? 1 : 0) == number
         case (.seconds(let seconds), .string(let text)), (.string(let text), .seconds(let seconds)):
             Self.seconds(text) == seconds
+        case (.html(let html), .string(let text)), (.string(let text), .html(let html)),
+            (.html(let html), .html(let text)):
+            html == text || FeedparserHTMLEquivalence.same(html, text)
         default: left == right
         }
     }
@@ -153,7 +159,7 @@ struct FeedparserResult {
             case (.thumbnail(let thumbnail), .string("url")): return leaf(thumbnail.url)
             case (.feed(let feed), .string(let name)): return try feedKey(feed, name)
             case (.entry(let entry), .string(let name)): return try entryKey(entry, name)
-            case (.detail(let text), .string("value")): return .leaf(.string(text.value))
+            case (.detail(let text), .string("value")): return .leaf(Self.value(text))
             case (.detail(let text), .string("type")): return .leaf(.string(Self.mediaType(text.type)))
             case (.person(let person), .string("name")): return leaf(person.name)
             case (.person(let person), .string("email")): return leaf(person.email)
@@ -163,7 +169,9 @@ struct FeedparserResult {
             case (.tag(let tag), .string("term")): return leaf(tag.term)
             case (.tag(let tag), .string("scheme")): return leaf(tag.scheme)
             case (.tag(let tag), .string("label")): return leaf(tag.label)
-            case (.content(let content), .string("value")): return leaf(content.value)
+            case (.content(let content), .string("value")):
+                guard let value = present(content.value) else { return .leaf(.missing) }
+                return .leaf(["html", "xhtml"].contains(content.type.lowercased()) ? .html(value) : .string(value))
             case (.content(let content), .string("type")): return leaf(Self.mediaType(content.type))
             case (.content(let content), .string("src")): return leaf(content.src)
             case (.generator(let generator), .string("name")): return leaf(generator.name)
@@ -273,7 +281,12 @@ struct FeedparserResult {
 
         private mutating func textNode(_ text: AtomText?, detail: Bool) -> Node {
             guard let text = present(text) else { return detail ? .detail(AtomText(value: "")) : .leaf(.missing) }
-            return detail ? .detail(text) : .leaf(.string(text.value))
+            return detail ? .detail(text) : .leaf(Self.value(text))
+        }
+
+        /// A text construct's value, compared as HTML when it is markup.
+        static func value(_ text: AtomText) -> Value {
+            text.type == .text ? .string(text.value) : .html(text.value)
         }
 
         private mutating func dateLeaf(_ date: Date?) -> Node {

@@ -116,6 +116,18 @@ import Testing
         #expect(cleaned.first?.title?.value == "<i>t</i>")
     }
 
+    /// libxml2 keeps every element and attribute name it meets in the context's dictionary, which a reused context
+    /// keeps too: a feed whose entries bring new names without end grew it (and the writer's rule tables) without
+    /// bound. The session starts on a fresh context past a bound, and writes the same.
+    @Test func newNamesWithoutEndKeepTheNameTablesBounded() {
+        let session = HTMLSanitizingSession(baseURL: nil, usesFastPath: false)
+        for index in 0..<6000 {
+            let value = "<p><x\(index) y\(index)=\"1\">t</x\(index)> <b z\(index)=\"2\">b</b></p>"
+            #expect(session.sanitize(value) == "<p>t <b>b</b></p>")
+            #expect(session.internedNameCount <= HTMLSanitizingSession.maximumInternedNames + 64)
+        }
+    }
+
     @Test func aReusedParserContextSanitizesEachValueAsAFreshOneWould() throws {
         let values = [
             "<p>one <b>bold</b></p>", "text &amp; <i>more</i>", "<ul><li>a<li>b", "<script>x</script>after",

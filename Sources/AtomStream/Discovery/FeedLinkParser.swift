@@ -29,6 +29,9 @@ public final class FeedLinkParser: StreamingParser {
     public let baseURL: String?
     private let collector: FeedLinkCollector
     private let engine: HTMLPushParser
+    /// libxml2 is never given a chunk that ends inside a start tag: the same page yields the same feeds however it
+    /// is cut.
+    private var tagBoundary = HTMLTagBoundary()
     private var intake = ChunkIntake()
     private var lifecycle = StreamLifecycle()
 
@@ -46,14 +49,17 @@ public final class FeedLinkParser: StreamingParser {
         if collector.headEnded { return lifecycle.isRunning ? collector.takeCompleted() : [] }
         return try lifecycle.parse(
             { () throws(StreamError) in
-                try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
+                try intake.take(chunk) { (bytes) throws(StreamError) -> Int in
+                    try tagBoundary.feed(bytes, to: engine)
+                }
             }, completed: collector.takeCompleted)
     }
 
     public func finish() throws -> [DiscoveredFeed] {
         try lifecycle.finish(
             { () throws(StreamError) in
-                try intake.flush { (bytes) throws(StreamError) -> Int in try engine.feed(bytes) }
+                try intake.flush { (bytes) throws(StreamError) -> Int in try tagBoundary.feed(bytes, to: engine) }
+                try tagBoundary.flush(to: engine)
                 try engine.terminate()
                 collector.endHead()
             }, completed: collector.takeCompleted)

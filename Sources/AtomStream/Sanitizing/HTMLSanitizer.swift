@@ -47,7 +47,8 @@ public struct HTMLSanitizer: Sendable, Hashable {
 }
 
 /// A sanitizer that keeps its libxml2 parser between values: the form the feed parsers use, one per parser.
-final class HTMLSanitizingSession {
+/// (`package` for the fuzz harness, which checks its two paths and its reuse against each other.)
+package final class HTMLSanitizingSession {
     private let writer: HTMLSanitizingWriter
     private let parser: HTMLPushParser
     private var isFresh = true
@@ -59,7 +60,7 @@ final class HTMLSanitizingSession {
     private(set) var parsedCount = 0
     private(set) var fastPathCount = 0
 
-    init(baseURL: URL?, usesFastPath: Bool = true) {
+    package init(baseURL: URL?, usesFastPath: Bool = true) {
         writer = HTMLSanitizingWriter(base: baseURL)
         parser = HTMLPushParser(encoding: .utf8, handler: writer)
         self.usesFastPath = usesFastPath
@@ -75,7 +76,7 @@ final class HTMLSanitizingSession {
     }
 
     /// The safe form of `html`.
-    func sanitize(_ html: String) -> String {
+    package func sanitize(_ html: String) -> String {
         guard Self.needsParsing(html) else { return html }
         if usesFastPath {
             fastOutput.removeAll()
@@ -93,10 +94,14 @@ final class HTMLSanitizingSession {
             }
         }
         parsedCount += 1
-        if !isFresh { parser.restart() }
+        // The context, and so the name pointers the writer memoizes, stay across values — until the names a long
+        // stream brings (each new element or attribute name stays in libxml2's dictionary) pass a bound.
+        var keepsNames = true
+        if !isFresh {
+            keepsNames = parser.restart(keepingNames: parser.internedNameCount <= Self.maximumInternedNames)
+        }
         isFresh = false
-        // The context, and so the name pointers the writer memoizes, stay across values.
-        writer.reset(keepsNames: true)
+        writer.reset(keepsNames: keepsNames)
         // The value is wrapped in a body so that libxml2 reads it as body content: text at the top of a document
         // would otherwise be given an implied `<p>`.
         do {
@@ -114,4 +119,11 @@ final class HTMLSanitizingSession {
     }
 
     private static let bodyPrefix: StaticString = "<html><body>"
+
+    /// Names libxml2 may hold for this session before it starts on a fresh context: memory stays bounded however
+    /// long the feed, while a feed's usual few hundred names never cost a new context.
+    package static let maximumInternedNames = 4096
+
+    /// The names libxml2 holds for this session now (see ``maximumInternedNames``).
+    package var internedNameCount: Int { parser.internedNameCount }
 }

@@ -2,15 +2,19 @@
 // files; nothing of CLibXML2 leaves the module.
 internal import CLibXML2
 
-// The only place where FeedStream reads or writes `xmlParserCtxt` fields directly.
+// The only place where FeedStream reads or writes `xmlParserCtxt` fields directly, for the XML engine
+// (`XMLPushParser`) and the HTML one (`HTMLPushParser`) alike: the context types are the same, `htmlParserCtxtPtr`
+// is `xmlParserCtxtPtr`.
 //
-// libxml2 deprecated direct access to the parser context in 2.12. Everything else the engine needs goes through
+// libxml2 deprecated direct access to the parser context in 2.12. Everything else the engines need goes through
 // functions that exist in 2.9.14 (the oldest release supported, see shim.h) and in current releases:
 // `xmlSAX2GetLineNumber`/`xmlSAX2GetColumnNumber` and `xmlByteConsumed` for positions, `xmlStopParser`,
-// `xmlCtxtUseOptions` (`XML_PARSE_NOENT` for entity replacement), `xmlCtxtReset` to free the stand-in document,
-// `xmlCtxtGetLastError` and the structured error handler for error codes. What is left here has no accessor in
-// 2.9.14; each member names the release that offers one, so a port to a newer minimum touches this file only.
-// (The context types are the same for XML and HTML: `htmlParserCtxtPtr` is `xmlParserCtxtPtr`.)
+// `xmlCtxtUseOptions`/`htmlCtxtUseOptions` (`XML_PARSE_NOENT` for entity replacement), `xmlCtxtReset`/`htmlCtxtReset`
+// to free a document libxml2 built before the context is freed (`xmlCtxtGetDocument`, 2.14, would hand it over
+// instead), `xmlCtxtGetLastError` and the structured error handler for error codes. What is left here has no
+// accessor in 2.9.14; each member names the release that offers one (checked against a current `parser.h`, 2.14 or
+// later, where each field used here is deprecated or, for `input`, awaits accessors: libxml2 issue #762), so a
+// port to a newer minimum touches this file only.
 extension UnsafeMutablePointer where Pointee == xmlParserCtxt {
     /// The context's name dictionary, which interns the names handed to the SAX callbacks.
     /// libxml2 2.14: `xmlCtxtGetDict(ctxt)`.
@@ -22,6 +26,17 @@ extension UnsafeMutablePointer where Pointee == xmlParserCtxt {
     var eventReceiver: UnsafeMutableRawPointer? {
         get { pointee.userData }
         nonmutating set { pointee.userData = newValue }
+    }
+
+    /// Starts the HTML context over on a new document, keeping its dictionary, SAX handler and options; `false` when
+    /// libxml2 could not (the caller then makes a new context). libxml2 has no push reset for HTML in any release:
+    /// `htmlCtxtReset` leaves the context without a push input, and `xmlCtxtResetPush` sets it up for XML, so the
+    /// HTML mode is set back by hand (2.14 adds only the getter, `xmlCtxtIsHtml`). Call `eventReceiver`'s setter
+    /// after it: whether the reset keeps the user data differs between releases.
+    func resetForAnotherHTMLDocument() -> Bool {
+        guard xmlCtxtResetPush(self, nil, 0, nil, nil) == 0 else { return false }
+        pointee.html = 1
+        return true
     }
 
     /// Whether libxml2 halted the parse (`xmlStopParser`, or a fault it cannot go on from). libxml2 2.14:

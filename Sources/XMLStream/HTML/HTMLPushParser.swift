@@ -36,7 +36,7 @@ package final class HTMLPushParser {
         self.encoding = encoding
         self.handler = handler
         context = Self.makeContext(encoding: encoding)
-        context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+        context.eventReceiver = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
@@ -44,7 +44,9 @@ package final class HTMLPushParser {
     }
 
     private static func free(_ context: htmlParserCtxtPtr) {
-        if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+        // `htmlFreeParserCtxt` leaves a document libxml2 may have built to the caller (it builds none for these SAX
+        // callbacks, but a context is not asked); `htmlCtxtReset` frees it and nothing the free would not.
+        htmlCtxtReset(context)
         htmlFreeParserCtxt(context)
     }
 
@@ -87,21 +89,28 @@ package final class HTMLPushParser {
 
     /// Starts over on a new document in the same libxml2 context, which keeps its name dictionary, SAX handler and
     /// options: a context costs more to make than a short value costs to parse. The handler resets its own state.
-    /// Falls back to a fresh context if libxml2 cannot reset this one.
-    package func restart() {
-        if xmlCtxtResetPush(context, nil, 0, nil, nil) == 0 {
-            // The reset is XML's; it leaves the context reading XML and forgets who receives the events.
-            context.pointee.html = 1
-            context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
-        } else {
+    /// With `keepingNames` false, or if libxml2 cannot reset this context, a fresh context is made instead: its
+    /// dictionary starts empty, so names a handler memoized by pointer must be forgotten. Returns whether the
+    /// names were kept.
+    @discardableResult
+    package func restart(keepingNames: Bool = true) -> Bool {
+        let keepsNames = keepingNames && context.resetForAnotherHTMLDocument()
+        if !keepsNames {
             Self.free(context)
             context = Self.makeContext(encoding: encoding)
-            context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
         }
+        context.eventReceiver = Unmanaged.passUnretained(self).toOpaque()
         failure = nil
         hasFailed = false
         isSatisfied = false
         bytesPushed = 0
+        return keepsNames
+    }
+
+    /// How many names libxml2 has interned in the context's dictionary, which `restart()` keeps: it grows with
+    /// every new element and attribute name until a fresh context is made.
+    package var internedNameCount: Int {
+        context.nameDictionary.map { Int(xmlDictSize($0)) } ?? 0
     }
 
     @inline(__always)
@@ -122,10 +131,7 @@ package final class HTMLPushParser {
             if hasFailed, let failure { throw failure }
             remaining = UnsafeRawBufferPointer(rebasing: remaining[length...])
         }
-        guard !isSatisfied, let input = context.pointee.input, let cursor = input.pointee.cur,
-            let end = input.pointee.end
-        else { return 0 }
-        return cursor.distance(to: end)
+        return isSatisfied ? 0 : context.unparsedByteCount
     }
 
     /// Signals the end of input: libxml2 closes every element still open.
@@ -137,9 +143,9 @@ package final class HTMLPushParser {
 
     /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.
     package var position: StreamPosition {
-        let input = context.pointee.input
-        let line = input.map { Int($0.pointee.line) } ?? 1
-        let column = input.map { Int($0.pointee.col) } ?? 1
+        // Both are 0 when libxml2 has no input yet.
+        let line = Int(xmlSAX2GetLineNumber(context))
+        let column = Int(xmlSAX2GetColumnNumber(context))
         let consumed = Int(xmlByteConsumed(context))
         return StreamPosition(
             line: max(line, 1), column: max(column, 1), byteOffset: consumed >= 0 ? consumed : bytesPushed)
