@@ -144,6 +144,17 @@ enum ChildMode {
                         ? YajlCeiling.parse($0, chunkSize: 65_536) : YajlCeiling.parseAfterJivePrefix($0, chunkSize: 65_536)
                 }
             }
+        case "libxml2":
+            // libxml2's no-op SAX2 ceiling on the whole input at 64 KiB chunks, the XML counterpart of "yajl": the
+            // decode ratio by instructions is this kind's count over an XML kind's, each less a minimal document's.
+            var data = Data()
+            return { chunk in
+                if let chunk {
+                    data.append(contentsOf: chunk)
+                    return 0
+                }
+                return data.withUnsafeBytes { LibXML2Ceiling.parse($0, chunkSize: 65_536) }
+            }
         case "employees-jsondecoder":
             // Its Foundation baseline on the same input, which it must hold whole.
             var data = Data()

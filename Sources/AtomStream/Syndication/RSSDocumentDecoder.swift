@@ -371,8 +371,8 @@ final class RSSDocumentDecoder: XMLEventHandler {
 
     // MARK: - Items
 
+    /// `entry` is already empty: the previous item's completion left one with room reserved in its place.
     private func beginItem(_ tag: XMLStartTag) {
-        entry = itemShape.makeEntry()
         entryBytes = 0
         entryCount += 1
         guidIsPermaLink = true
@@ -404,13 +404,14 @@ final class RSSDocumentDecoder: XMLEventHandler {
         {
             entry.links.append(AtomLink(href: resolve(guidValue)))
         }
-        // An empty entry built by the decoders' initialiser, not the public one (see EntryShape.makeEntry()).
-        var finished = EntryShape().makeEntry()
+        // The next item, with room reserved, takes this one's place in the same move that takes it out: building
+        // an empty one here and the reserved one when the next item starts destroyed an entry per item.
+        itemShape.remember(entry)
+        var finished = itemShape.makeEntry()
         swap(&finished, &entry)
         if podcast.hasEpisodeFields {
             podcast.takeEpisode(into: &finished)
         }
-        itemShape.remember(finished)
         completed.append(consume finished)
         entryBytes = 0
     }
