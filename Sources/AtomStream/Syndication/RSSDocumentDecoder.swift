@@ -9,7 +9,9 @@ import Foundation
 /// only taken from an element whose parent is the item (or the channel): an item's title is never the channel's,
 /// the `image`'s or the `textInput`'s. RSS 1.0's items are siblings of the channel and are handled the same way.
 /// Character data goes into one reused byte buffer and becomes a `String` once, when the field closes.
-final class RSSDocumentDecoder: XMLEventHandler {
+final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
+    static let itemNoun = "item"
+
     let names: RSSNames
     let limits: StreamLimits
     /// The document's own URL, against which relative references resolve when no `xml:base` applies.
@@ -73,9 +75,6 @@ final class RSSDocumentDecoder: XMLEventHandler {
         }
     }
 
-    /// The base against which references in the current element resolve.
-    var currentBase: String? { bases.last ?? documentBase }
-
     // MARK: - Events
 
     func startElement(_ tag: XMLStartTag) throws(StreamError) {
@@ -134,8 +133,9 @@ final class RSSDocumentDecoder: XMLEventHandler {
         case .itunesCategory(let scope):
             if scope == .channel, case .itunesCategory = frames.last?.role {} else { podcast.endCategory() }
         case .podcast(let element, let scope, let keepsExtension):
-            try finishPodcast(
-                element, scope, keepsExtension: keepsExtension, namespace: namespace, localName: localName)
+            try finishPodcastElement(
+                element, scope.podcastScope, keepsExtension: keepsExtension, namespace: namespace,
+                localName: localName)
         case .markup:
             endMarkup(localName: localName, prefix: prefix)
         case .field(let field, let scope):
