@@ -10,6 +10,7 @@ import Foundation
 /// `String` once, when the field closes.
 final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     static let itemNoun = "entry"
+    var xmlBase: (localName: XMLName, namespace: XMLName) { (names.base, names.xml) }
 
     let names: AtomNames
     let limits: StreamLimits

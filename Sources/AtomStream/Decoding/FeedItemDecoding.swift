@@ -18,6 +18,8 @@ protocol FeedItemDecoding: AnyObject {
     var podcast: PodcastReader { get set }
     /// What the format calls an item, for the item-size error: `item` (RSS), `entry` (Atom).
     static var itemNoun: String { get }
+    /// The interned `base` and XML namespace names: `xml:base`.
+    var xmlBase: (localName: XMLName, namespace: XMLName) { get }
 
     /// Starts collecting the direct text of the element about to be pushed.
     func beginText()
@@ -28,6 +30,15 @@ protocol FeedItemDecoding: AnyObject {
 extension FeedItemDecoding {
     /// The base against which references in the current element resolve.
     var currentBase: String? { bases.last ?? documentBase }
+
+    /// Records an `xml:base` on `tag`, resolved against the enclosing base; returns whether it set one.
+    func pushBase(_ tag: XMLStartTag) -> Bool {
+        guard tag.attributeCount > 0, let base = tag.string(of: xmlBase.localName, namespace: xmlBase.namespace) else {
+            return false
+        }
+        bases.append(resolve(base))
+        return true
+    }
 
     /// Resolves a reference against the current `xml:base` or document URL; absolute references stay as they are.
     func resolve(_ reference: String) -> String {

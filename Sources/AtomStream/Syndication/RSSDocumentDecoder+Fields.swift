@@ -27,15 +27,6 @@ extension RSSDocumentDecoder {
         return beginField(.category, scope)
     }
 
-    /// Records an `xml:base` on `tag`, resolved against the enclosing base; returns whether it set one.
-    func pushBase(_ tag: XMLStartTag) -> Bool {
-        guard tag.attributeCount > 0, let base = tag.string(of: names.base, namespace: names.xml) else {
-            return false
-        }
-        bases.append(resolve(base))
-        return true
-    }
-
     // MARK: - Finishing fields
 
     /// The collected text without surrounding white space; stops collecting.

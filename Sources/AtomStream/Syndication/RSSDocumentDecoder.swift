@@ -11,6 +11,7 @@ import Foundation
 /// Character data goes into one reused byte buffer and becomes a `String` once, when the field closes.
 final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     static let itemNoun = "item"
+    var xmlBase: (localName: XMLName, namespace: XMLName) { (names.base, names.xml) }
 
     let names: RSSNames
     let limits: StreamLimits
