@@ -55,7 +55,7 @@ extension PodcastReader {
 
     mutating func beginMediaGroup() {
         hasEpisodeFields = true
-        groupMedia = MediaContent()
+        groupMedia = MediaContent(empty: ())
         isInGroup = true
         groupStart = media.count
     }

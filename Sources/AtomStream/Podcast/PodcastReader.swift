@@ -9,10 +9,10 @@ struct PodcastReader {
 
     /// The show's fields so far.
     private(set) var show = PodcastFeedInfo()
-    private var episode = PodcastEpisodeInfo()
+    private var episode = PodcastEpisodeInfo(empty: ())
     var media: [MediaContent] = []
     /// Media RSS elements at the item level, which apply to every object of the item (or stand alone).
-    var itemMedia = MediaContent()
+    var itemMedia = MediaContent(empty: ())
     /// Whether ``itemMedia`` holds anything.
     var hasItemMedia = false
     /// Those of the open `media:group`, and where its objects start in ``media``.
@@ -66,7 +66,7 @@ struct PodcastReader {
                 media.append(Self.take(&itemMedia, leaving: MediaContent(empty: ())))
             } else {
                 for index in media.indices { Self.fill(&media[index], from: itemMedia) }
-                itemMedia = MediaContent()
+                itemMedia = MediaContent(empty: ())
             }
             hasItemMedia = false
         }
