@@ -131,8 +131,10 @@ enum ChildMode {
                 FieldDigest.keep(digest)
                 return count
             }
-        case "yajl", "yajl-jive":
-            // The no-op ceiling on the whole input at 64 KiB chunks, to compare instruction counts with a kind.
+        case "yajl", "yajl-jive", "libxml2":
+            // The no-op ceiling on the whole input at 64 KiB chunks, to compare instruction counts with a kind: yajl's
+            // for the JSON kinds, libxml2's SAX2 push parser for the XML kinds (the decode ratio by instructions is
+            // the ceiling's count over the kind's, each less a minimal document's).
             var data = Data()
             return { chunk in
                 if let chunk {
@@ -140,8 +142,11 @@ enum ChildMode {
                     return 0
                 }
                 return data.withUnsafeBytes {
-                    kind == "yajl"
-                        ? YajlCeiling.parse($0, chunkSize: 65_536) : YajlCeiling.parseAfterJivePrefix($0, chunkSize: 65_536)
+                    switch kind {
+                    case "yajl": YajlCeiling.parse($0, chunkSize: 65_536)
+                    case "yajl-jive": YajlCeiling.parseAfterJivePrefix($0, chunkSize: 65_536)
+                    default: LibXML2Ceiling.parse($0, chunkSize: 65_536)
+                    }
                 }
             }
         case "employees-jsondecoder":

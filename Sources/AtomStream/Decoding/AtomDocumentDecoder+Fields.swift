@@ -59,15 +59,6 @@ extension AtomDocumentDecoder {
         return .person(role, scope)
     }
 
-    /// Records an `xml:base` on `tag`, resolved against the enclosing base; returns whether it set one.
-    func pushBase(_ tag: XMLStartTag) -> Bool {
-        guard tag.attributeCount > 0, let base = tag.string(of: names.base, namespace: names.xml) else {
-            return false
-        }
-        bases.append(resolve(base))
-        return true
-    }
-
     // MARK: - Finishing fields
 
     /// The collected text without surrounding white space; stops collecting.
@@ -167,19 +158,6 @@ extension AtomDocumentDecoder {
         }
     }
 
-    func finishExtension(namespace: XMLName, localName: XMLName) throws(StreamError) {
-        let value = takeText()
-        guard !extensionHasChildren else { return }
-        try appendExtension(namespace: namespace, localName: localName, value: value)
-    }
-
-    func appendExtension(namespace: XMLName, localName: XMLName, value: String) throws(StreamError) {
-        try countItemBytes(value.utf8.count)
-        let strings = nameStrings.strings(namespace: namespace, localName: localName)
-        entry.extensions.append(
-            AtomExtensionElement(namespace: strings.namespace, name: strings.localName, value: value))
-    }
-
     // MARK: - Attribute-only elements
 
     /// Reads a `link` in one pass over its attributes, making a `String` only for those present. The fields are
@@ -275,20 +253,6 @@ extension AtomDocumentDecoder {
     }
 
     // MARK: - Helpers
-
-    /// Counts bytes kept for the current entry against the item limit.
-    func countItemBytes(_ count: Int) throws(StreamError) {
-        entryBytes += count
-        guard entryBytes <= limits.maximumItemBytes else {
-            throw StreamError(
-                kind: .limitExceeded, message: "an entry holds more than \(limits.maximumItemBytes) bytes of text")
-        }
-    }
-
-    /// Resolves a reference against the current `xml:base` or document URL; absolute references stay as they are.
-    func resolve(_ reference: String) -> String {
-        URLResolution.resolve(reference, against: currentBase)
-    }
 
     static func hasScheme(_ reference: String) -> Bool {
         var sawLetter = false

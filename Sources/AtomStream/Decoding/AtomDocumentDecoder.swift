@@ -8,7 +8,10 @@ import Foundation
 /// is only ever taken from a `title` whose parent frame is that entry, so a feed's, a `source`'s or an
 /// extension's title cannot leak into it. Character data goes into one reused byte buffer and becomes a
 /// `String` once, when the field closes.
-final class AtomDocumentDecoder: XMLEventHandler {
+final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
+    static let itemNoun = "entry"
+    var xmlBase: (localName: XMLName, namespace: XMLName) { (names.base, names.xml) }
+
     let names: AtomNames
     let limits: StreamLimits
     /// The document's own URL, against which relative references resolve when no `xml:base` applies.
@@ -98,9 +101,6 @@ final class AtomDocumentDecoder: XMLEventHandler {
             return frame.localName.string
         }
     }
-
-    /// The base against which references in the current element resolve.
-    var currentBase: String? { bases.last ?? documentBase }
 
     // MARK: - Events
 
@@ -192,8 +192,9 @@ final class AtomDocumentDecoder: XMLEventHandler {
         case .extensionElement(let namespace, let localName):
             try finishExtension(namespace: namespace, localName: localName)
         case .podcast(let element, let scope, let keepsExtension):
-            try finishPodcast(
-                element, scope, keepsExtension: keepsExtension, namespace: namespace, localName: localName)
+            try finishPodcastElement(
+                element, scope.podcastScope, keepsExtension: keepsExtension, namespace: namespace,
+                localName: localName)
         case .entry:
             completeEntry()
         case .feed:

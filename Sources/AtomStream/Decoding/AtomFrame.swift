@@ -60,13 +60,8 @@ enum ServiceErrorField {
     case code, message
 }
 
-/// One open element.
-struct AtomFrame {
-    var role: AtomRole
-    let localName: XMLName
-    /// Whether this element set an `xml:base`, to be popped when it closes.
-    let setsBase: Bool
-}
+/// One open element of an Atom document.
+typealias AtomFrame = ElementFrame<AtomRole>
 
 /// How character data is being collected.
 enum TextCapture {

@@ -5,6 +5,11 @@ import Foundation
 extension RSSDocumentDecoder {
     // MARK: - Starting fields
 
+    /// Starts collecting the direct text of the element about to be pushed.
+    func beginText() {
+        beginText(markup: false)
+    }
+
     /// Starts collecting the text of the element about to be pushed; `markup` re-serializes its child elements.
     func beginText(markup: Bool) {
         text.removeAll()
@@ -20,15 +25,6 @@ extension RSSDocumentDecoder {
     func beginCategory(_ tag: XMLStartTag, _ scope: RSSScope) -> RSSRole {
         categoryScheme = tag.value(of: names.domain).map { recentStrings.string(for: $0) }
         return beginField(.category, scope)
-    }
-
-    /// Records an `xml:base` on `tag`, resolved against the enclosing base; returns whether it set one.
-    func pushBase(_ tag: XMLStartTag) -> Bool {
-        guard tag.attributeCount > 0, let base = tag.string(of: names.base, namespace: names.xml) else {
-            return false
-        }
-        bases.append(resolve(base))
-        return true
     }
 
     // MARK: - Finishing fields
@@ -136,18 +132,6 @@ extension RSSDocumentDecoder {
         }
     }
 
-    func finishExtension(namespace: XMLName, localName: XMLName) throws(StreamError) {
-        let value = takeText()
-        guard !extensionHasChildren else { return }
-        try appendExtension(namespace: namespace, localName: localName, value: value)
-    }
-
-    func appendExtension(namespace: XMLName, localName: XMLName, value: String) throws(StreamError) {
-        try countItemBytes(value.utf8.count)
-        let name = nameStrings.strings(namespace: namespace, localName: localName)
-        entry.extensions.append(AtomExtensionElement(namespace: name.namespace, name: name.localName, value: value))
-    }
-
     // MARK: - Attribute-only elements
 
     /// `enclosure url length type` → a link with `rel` `enclosure`.
@@ -202,20 +186,6 @@ extension RSSDocumentDecoder {
     }
 
     // MARK: - Helpers
-
-    /// Counts bytes kept for the current item against the item limit.
-    func countItemBytes(_ count: Int) throws(StreamError) {
-        entryBytes += count
-        guard entryBytes <= limits.maximumItemBytes else {
-            throw StreamError(
-                kind: .limitExceeded, message: "an item holds more than \(limits.maximumItemBytes) bytes of text")
-        }
-    }
-
-    /// Resolves a reference against the current `xml:base` or document URL; absolute references stay as they are.
-    func resolve(_ reference: String) -> String {
-        URLResolution.resolve(reference, against: currentBase)
-    }
 
     /// Whether elements are still open: the document is incomplete.
     var hasOpenElements: Bool { !frames.isEmpty }

@@ -9,7 +9,10 @@ import Foundation
 /// only taken from an element whose parent is the item (or the channel): an item's title is never the channel's,
 /// the `image`'s or the `textInput`'s. RSS 1.0's items are siblings of the channel and are handled the same way.
 /// Character data goes into one reused byte buffer and becomes a `String` once, when the field closes.
-final class RSSDocumentDecoder: XMLEventHandler {
+final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
+    static let itemNoun = "item"
+    var xmlBase: (localName: XMLName, namespace: XMLName) { (names.base, names.xml) }
+
     let names: RSSNames
     let limits: StreamLimits
     /// The document's own URL, against which relative references resolve when no `xml:base` applies.
@@ -73,9 +76,6 @@ final class RSSDocumentDecoder: XMLEventHandler {
         }
     }
 
-    /// The base against which references in the current element resolve.
-    var currentBase: String? { bases.last ?? documentBase }
-
     // MARK: - Events
 
     func startElement(_ tag: XMLStartTag) throws(StreamError) {
@@ -134,8 +134,9 @@ final class RSSDocumentDecoder: XMLEventHandler {
         case .itunesCategory(let scope):
             if scope == .channel, case .itunesCategory = frames.last?.role {} else { podcast.endCategory() }
         case .podcast(let element, let scope, let keepsExtension):
-            try finishPodcast(
-                element, scope, keepsExtension: keepsExtension, namespace: namespace, localName: localName)
+            try finishPodcastElement(
+                element, scope.podcastScope, keepsExtension: keepsExtension, namespace: namespace,
+                localName: localName)
         case .markup:
             endMarkup(localName: localName, prefix: prefix)
         case .field(let field, let scope):
@@ -371,8 +372,8 @@ final class RSSDocumentDecoder: XMLEventHandler {
 
     // MARK: - Items
 
+    /// `entry` is already empty: the previous item's completion left one with room reserved in its place.
     private func beginItem(_ tag: XMLStartTag) {
-        entry = itemShape.makeEntry()
         entryBytes = 0
         entryCount += 1
         guidIsPermaLink = true
@@ -404,13 +405,14 @@ final class RSSDocumentDecoder: XMLEventHandler {
         {
             entry.links.append(AtomLink(href: resolve(guidValue)))
         }
-        // An empty entry built by the decoders' initialiser, not the public one (see EntryShape.makeEntry()).
-        var finished = EntryShape().makeEntry()
+        // The next item, with room reserved, takes this one's place in the same move that takes it out: building
+        // an empty one here and the reserved one when the next item starts destroyed an entry per item.
+        itemShape.remember(entry)
+        var finished = itemShape.makeEntry()
         swap(&finished, &entry)
         if podcast.hasEpisodeFields {
             podcast.takeEpisode(into: &finished)
         }
-        itemShape.remember(finished)
         completed.append(consume finished)
         entryBytes = 0
     }

@@ -74,10 +74,5 @@ enum RSSField {
     var isHTML: Bool { self == .description || self == .content }
 }
 
-/// One open element.
-struct RSSFrame {
-    var role: RSSRole
-    let localName: XMLName
-    /// Whether this element set an `xml:base`, to be popped when it closes.
-    let setsBase: Bool
-}
+/// One open element of an RSS document.
+typealias RSSFrame = ElementFrame<RSSRole>

@@ -1,0 +1,102 @@
+import Foundation
+@_spi(StreamPlumbing) import StreamCore
+@_spi(XMLEngine) import XMLStream
+
+/// What the Atom and RSS decoders do alike with the state they share: an item (entry) in the making and the bytes it
+/// keeps, `xml:base` resolution, text-only extension elements, and the podcast elements handed to the
+/// ``PodcastReader``. Written once here; each decoder is a `final class`, so these are specialized for it and reach
+/// its stored properties directly.
+protocol FeedItemDecoding: AnyObject {
+    var limits: StreamLimits { get }
+    var documentBase: String? { get }
+    var bases: [String] { get set }
+    var feed: AtomFeed { get set }
+    var entry: AtomEntry { get set }
+    var entryBytes: Int { get set }
+    var nameStrings: NameStrings { get set }
+    var extensionHasChildren: Bool { get set }
+    var podcast: PodcastReader { get set }
+    /// What the format calls an item, for the item-size error: `item` (RSS), `entry` (Atom).
+    static var itemNoun: String { get }
+    /// The interned `base` and XML namespace names: `xml:base`.
+    var xmlBase: (localName: XMLName, namespace: XMLName) { get }
+
+    /// Starts collecting the direct text of the element about to be pushed.
+    func beginText()
+    /// The collected text without surrounding white space; stops collecting.
+    func takeText() -> String
+}
+
+extension FeedItemDecoding {
+    /// The base against which references in the current element resolve.
+    var currentBase: String? { bases.last ?? documentBase }
+
+    /// Records an `xml:base` on `tag`, resolved against the enclosing base; returns whether it set one.
+    func pushBase(_ tag: XMLStartTag) -> Bool {
+        guard tag.attributeCount > 0, let base = tag.string(of: xmlBase.localName, namespace: xmlBase.namespace) else {
+            return false
+        }
+        bases.append(resolve(base))
+        return true
+    }
+
+    /// Resolves a reference against the current `xml:base` or document URL; absolute references stay as they are.
+    func resolve(_ reference: String) -> String {
+        URLResolution.resolve(reference, against: currentBase)
+    }
+
+    /// Counts bytes kept for the current item against the item limit.
+    func countItemBytes(_ count: Int) throws(StreamError) {
+        entryBytes += count
+        guard entryBytes <= limits.maximumItemBytes else {
+            throw StreamError(
+                kind: .limitExceeded,
+                message: "an \(Self.itemNoun) holds more than \(limits.maximumItemBytes) bytes of text")
+        }
+    }
+
+    /// The end of a child of the item outside the format's namespaces: kept when it held only text.
+    func finishExtension(namespace: XMLName, localName: XMLName) throws(StreamError) {
+        let value = takeText()
+        guard !extensionHasChildren else { return }
+        try appendExtension(namespace: namespace, localName: localName, value: value)
+    }
+
+    func appendExtension(namespace: XMLName, localName: XMLName, value: String) throws(StreamError) {
+        try countItemBytes(value.utf8.count)
+        let strings = nameStrings.strings(namespace: namespace, localName: localName)
+        entry.extensions.append(
+            AtomExtensionElement(namespace: strings.namespace, name: strings.localName, value: value))
+    }
+
+    // MARK: - Podcast elements
+
+    /// Hands `tag` to the podcast reader (inside the reader's element `parent`, or directly inside the channel,
+    /// item, feed or entry when `nil`) and starts collecting its text; `nil` when the reader does not read it there.
+    /// `keepsExtension`: a text-only child of the item that `extensions` keeps as well.
+    func startPodcastElement(
+        _ tag: XMLStartTag, _ scope: PodcastScope, parent: PodcastElement?, keepsExtension: Bool
+    ) throws(StreamError) -> PodcastElement? {
+        guard let element = podcast.start(tag, scope: scope, parent: parent, resolve: resolve) else { return nil }
+        // What an item keeps is bounded: each element counts, whatever it holds.
+        if scope == .episode { try countItemBytes(16 + tag.attributeCount * 16) }
+        if keepsExtension { extensionHasChildren = false }
+        beginText()
+        return element
+    }
+
+    /// The end of an element ``startPodcastElement(_:_:parent:keepsExtension:)`` started: its text goes to the
+    /// reader (and to `extensions` when it keeps one and held only text).
+    func finishPodcastElement(
+        _ element: PodcastElement, _ scope: PodcastScope, keepsExtension: Bool, namespace: XMLName, localName: XMLName
+    ) throws(StreamError) {
+        let value = takeText()
+        if keepsExtension && !extensionHasChildren {
+            try appendExtension(namespace: namespace, localName: localName, value: value)
+        } else if scope == .episode {
+            try countItemBytes(value.utf8.count)
+        }
+        podcast.finish(element, text: value, scope: scope, resolve: resolve)
+        if scope == .show { feed.podcast = podcast.showInfo }
+    }
+}
