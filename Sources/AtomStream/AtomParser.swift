@@ -99,9 +99,7 @@ public final class AtomParser: StreamingParser {
     public var warnings: [StreamError] { engine.warnings }
 
     /// How much work the input cost the C parser, for tests that prove linear time without a clock.
-    package var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
-        (engine.intake.bytesFed, engine.intake.feedCount, engine.intake.scanBound)
-    }
+    package var intakeStatistics: IntakeStatistics { engine.intake.statistics }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [AtomEntry] {
         try core.parse(chunk)

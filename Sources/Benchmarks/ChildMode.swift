@@ -93,30 +93,22 @@ enum ChildMode {
     static func decoder(for kind: String) -> ((UnsafeRawBufferPointer?) throws -> Int)? {
         switch kind {
         case "atom":
-            let parser = AtomParser()
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+            return counting(AtomParser())
         case "rss":
-            let parser = FeedParser()
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+            return counting(FeedParser())
         case "rss-raw":
             // Not a `feedstream` default: FeedParser without sanitizing, for callgrind against "rss".
-            let parser = FeedParser(options: .init(sanitizesHTML: false))
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+            return counting(FeedParser(options: .init(sanitizesHTML: false)))
         case "twitter":
-            let parser = TwitterSearchParser()
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+            return counting(TwitterSearchParser())
         case "twitter-stream":
-            let parser = TwitterStreamParser()
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+            return counting(TwitterStreamParser())
         case "jive-inbox":
-            let parser = JiveInboxParser()
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+            return counting(JiveInboxParser())
         case "xml-items":
-            let parser = XMLItemParser<BenchmarkPerson>(path: Paths.people)
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+            return counting(XMLItemParser<BenchmarkPerson>(path: Paths.people))
         case "xml-records":
-            let parser = XMLItemParser<XMLRecordValue>(path: Paths.people)
-            return { chunk in try chunk.map { try parser.parse($0).count } ?? finishCount(parser) }
+            return counting(XMLItemParser<XMLRecordValue>(path: Paths.people))
         case "employees":
             // Not a `feedstream` subcommand: the user-Decodable workload, for callgrind and perf by hand.
             let parser = JSONItemParser<EmployeeRecord>(path: Paths.employees)
@@ -164,9 +156,15 @@ enum ChildMode {
         }
     }
 
-    private static func finishCount<Parser: StreamingParser>(_ parser: Parser) throws -> Int {
-        var count = 0
-        try parser.finish { _ in count += 1 }
-        return count
+    /// `parser` as a decoder function that counts the items each chunk, and the end, completed.
+    private static func counting<Parser: StreamingParser>(_ parser: Parser) -> (UnsafeRawBufferPointer?) throws -> Int {
+        { chunk in
+            guard let chunk else {
+                var count = 0
+                try parser.finish { _ in count += 1 }
+                return count
+            }
+            return try parser.parse(chunk).count
+        }
     }
 }

@@ -12,6 +12,10 @@
 /// The cost: while a single token longer than the threshold is in flight, bytes are delayed by up to the
 /// token's length. No item can complete inside a token, so only items that close right after a huge token
 /// wait — until the held bytes reach the backlog, or ``flush(into:)`` at the end of input.
+/// How much work an input cost a C parser: bytes fed, feeds made, and the bound on bytes scanned (see
+/// ``ChunkIntake/scanBound``).
+package typealias IntakeStatistics = (bytesFed: Int, feedCount: Int, scanBound: Int)
+
 package struct ChunkIntake: Sendable {
     /// Backlog, in bytes, above which the intake starts holding chunks back.
     package let stallThreshold: Int
@@ -26,6 +30,9 @@ package struct ChunkIntake: Sendable {
     /// plus the backlog it was appended to. Tests compare it to ``bytesFed`` to prove linear work without timing
     /// anything.
     package private(set) var scanBound = 0
+
+    /// The three counts together, as the parsers report them to tests (`intakeStatistics`).
+    package var statistics: IntakeStatistics { (bytesFed, feedCount, scanBound) }
 
     /// Creates an intake.
     package init(stallThreshold: Int = 16 << 10) {

@@ -47,3 +47,18 @@ func decodeAtomEveryWay(
 ) -> (outcome: DripFeedOutcome<AtomEntry>, feed: AtomFeed) {
     decodeAtomEveryWay(Array(document.utf8), options: options, sourceLocation: sourceLocation)
 }
+
+/// More distinct extension elements than the engine's name cache holds (80, alternating the `a:` and `b:`
+/// prefixes bound to `urn:a` and `urn:b`), as one entry's or item's children, and what each parsed entry's
+/// `extensions` must then be.
+func manyExtensionElements() -> (children: String, expected: [AtomExtensionElement]) {
+    let names = (0..<80).map { "e\($0)" }
+    let children = names.enumerated().map { index, name in
+        let prefix = index.isMultiple(of: 2) ? "a" : "b"
+        return "<\(prefix):\(name)>\(index)</\(prefix):\(name)>"
+    }.joined()
+    let expected = names.enumerated().map { index, name in
+        AtomExtensionElement(namespace: index.isMultiple(of: 2) ? "urn:a" : "urn:b", name: name, value: "\(index)")
+    }
+    return (children, expected)
+}

@@ -77,3 +77,24 @@ struct FeedparserSuiteRun {
             + "(\(reasons)), not applicable \(notApplicable.values.reduce(0, +)) (\(skipped.joined(separator: ", ")))"
     }
 }
+
+extension FeedparserSuiteRun {
+    /// Runs `folder` as `init` does, logs its summary under `name`, and expects at least `minimumApplicable`
+    /// applicable cases; `nil` when the corpus is absent.
+    @discardableResult
+    static func check(
+        _ folder: String, as name: String, knownDifferent: [String: String], minimumApplicable: Int,
+        decode: ([UInt8]) -> (outcome: DripFeedOutcome<AtomEntry>, feed: AtomFeed) = { decodeFeedEveryWay($0) },
+        contentAsSummary: Bool = false, readsPodcastKeys: Bool = false, trackedKeys: Set<String> = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> FeedparserSuiteRun? {
+        guard
+            let run = try FeedparserSuiteRun(
+                folder: folder, knownDifferent: knownDifferent, decode: decode, contentAsSummary: contentAsSummary,
+                readsPodcastKeys: readsPodcastKeys, trackedKeys: trackedKeys, sourceLocation: sourceLocation)
+        else { return nil }
+        print(run.summary(name))
+        #expect(run.applicable >= minimumApplicable, sourceLocation: sourceLocation)
+        return run
+    }
+}

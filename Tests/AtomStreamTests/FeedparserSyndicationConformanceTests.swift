@@ -74,42 +74,25 @@ import Testing
     ]
 
     @Test(.corpus("feedparser/wellformed/rss")) func rssExpectations() throws {
-        guard
-            let run = try FeedparserSuiteRun(
-                folder: "wellformed/rss", knownDifferent: Self.rssKnownDifferent, decode: { decodeFeedEveryWay($0) })
-        else { return }
-        print(run.summary("rss"))
-        #expect(run.applicable >= 100)
+        try FeedparserSuiteRun.check(
+            "wellformed/rss", as: "rss", knownDifferent: Self.rssKnownDifferent, minimumApplicable: 100)
     }
 
     @Test(.corpus("feedparser/wellformed/rdf")) func rdfExpectations() throws {
-        guard
-            let run = try FeedparserSuiteRun(
-                folder: "wellformed/rdf", knownDifferent: Self.rdfKnownDifferent, decode: { decodeFeedEveryWay($0) })
-        else { return }
-        print(run.summary("rdf"))
-        #expect(run.applicable >= 10)
+        try FeedparserSuiteRun.check(
+            "wellformed/rdf", as: "rdf", knownDifferent: Self.rdfKnownDifferent, minimumApplicable: 10)
     }
 
     @Test(.corpus("feedparser/wellformed/atom")) func atom03Expectations() throws {
-        guard
-            let run = try FeedparserSuiteRun(
-                folder: "wellformed/atom", knownDifferent: Self.atom03KnownDifferent,
-                decode: { decodeFeedEveryWay($0) })
-        else { return }
-        print(run.summary("atom 0.3"))
-        #expect(run.applicable >= 50)
+        try FeedparserSuiteRun.check(
+            "wellformed/atom", as: "atom 0.3", knownDifferent: Self.atom03KnownDifferent, minimumApplicable: 50)
     }
 
     /// One document per HTML 4 entity name, in RSS 0.91 without a DTD: every name decodes.
     @Test(.corpus("feedparser/entities")) func htmlEntityExpectations() throws {
-        guard
-            let run = try FeedparserSuiteRun(
-                folder: "entities", knownDifferent: Self.entitiesKnownDifferent,
-                decode: { decodeFeedEveryWay($0, byteByByteLimit: 0) })
-        else { return }
-        print(run.summary("entities"))
-        #expect(run.applicable >= 240)
+        try FeedparserSuiteRun.check(
+            "entities", as: "entities", knownDifferent: Self.entitiesKnownDifferent, minimumApplicable: 240,
+            decode: { decodeFeedEveryWay($0, byteByByteLimit: 0) })
     }
 }
 
@@ -129,12 +112,8 @@ extension FeedparserSyndicationConformanceTests {
 
     @Test(.corpus("feedparser/wellformed"), arguments: ["amp", "namespace"])
     func moduleExpectations(folder: String) throws {
-        guard
-            let run = try FeedparserSuiteRun(
-                folder: "wellformed/" + folder, knownDifferent: Self.moduleKnownDifferent[folder] ?? [:],
-                decode: { decodeFeedEveryWay($0) })
-        else { return }
-        print(run.summary(folder))
-        #expect(run.applicable >= 4)
+        try FeedparserSuiteRun.check(
+            "wellformed/" + folder, as: folder, knownDifferent: Self.moduleKnownDifferent[folder] ?? [:],
+            minimumApplicable: 4)
     }
 }

@@ -9,18 +9,6 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The smallest body prefix, in whole server writes of `chunkSize` bytes, after which a fresh parser has returned
-/// an item: where the server holds the rest back.
-func firstItemBoundary<Parser: StreamingParser>(of body: [UInt8], chunkSize: Int, parser: Parser) throws -> Int {
-    var offset = 0
-    while offset < body.count {
-        let end = min(offset + chunkSize, body.count)
-        if try !parser.parse(body[offset..<end]).isEmpty { return end }
-        offset = end
-    }
-    return body.count
-}
-
 /// Records, once, how far the server had got when the client saw its first item, then releases the server.
 final class FirstItemWitness: @unchecked Sendable {
     // `@unchecked Sendable`: `sentAtFirstItem` is only touched while holding `lock`.

@@ -41,6 +41,19 @@ struct OAuth1LoopbackTests {
         }
     }
 
+    /// A fresh service that requires a token, and a POST of `body` to its `target`.
+    static func post(
+        _ target: String, contentType: String?, body: String
+    ) throws -> (server: LoopbackHTTPServer, request: URLRequest) {
+        let verifier = OAuth1TestVerifier(consumers: consumers, tokens: tokens, requiresToken: true)
+        let server = try service(verifier)
+        var request = URLRequest(url: server.url(target))
+        request.httpMethod = "POST"
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(body.utf8)
+        return (server, request)
+    }
+
     static func items(
         _ request: URLRequest, authorizer: (any RequestAuthorizer)?
     ) async throws -> [Parameter] {
@@ -87,12 +100,9 @@ struct OAuth1LoopbackTests {
 
     @Test("POST with a form body: query and body both signed", arguments: OAuth1SignatureMethod.allCases)
     func postWithFormBody(method: OAuth1SignatureMethod) async throws {
-        let verifier = OAuth1TestVerifier(consumers: Self.consumers, tokens: Self.tokens, requiresToken: true)
-        let server = try Self.service(verifier)
-        var request = URLRequest(url: server.url("/1.1/statuses/update.json?include_entities=true"))
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data("status=Hello+Ladies+%2B+Gentlemen%2C+a+signed+OAuth+request%21&lang=fr%C3%A9".utf8)
+        let (_, request) = try Self.post(
+            "/1.1/statuses/update.json?include_entities=true", contentType: "application/x-www-form-urlencoded",
+            body: "status=Hello+Ladies+%2B+Gentlemen%2C+a+signed+OAuth+request%21&lang=fr%C3%A9")
         let items = try await Self.items(request, authorizer: Self.signer(method: method))
         #expect(
             items == [
@@ -104,12 +114,9 @@ struct OAuth1LoopbackTests {
 
     @Test("A non-form body is not signed, and the service does not sign it either")
     func postWithXMLBody() async throws {
-        let verifier = OAuth1TestVerifier(consumers: Self.consumers, tokens: Self.tokens, requiresToken: true)
-        let server = try Self.service(verifier)
-        var request = URLRequest(url: server.url("/v1/People?mode=demo"))
-        request.httpMethod = "POST"
-        request.setValue("application/xml", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data("<person><firstName>a=b&amp;c</firstName></person>".utf8)
+        let (_, request) = try Self.post(
+            "/v1/People?mode=demo", contentType: "application/xml",
+            body: "<person><firstName>a=b&amp;c</firstName></person>")
         let items = try await Self.items(request, authorizer: Self.signer())
         #expect(items == [.init(name: "mode", value: "demo")])
     }
@@ -205,11 +212,7 @@ struct OAuth1LoopbackTests {
 
     @Test("A POST body without a Content-Type is signed as the form URLSession declares it")
     func postWithoutContentType() async throws {
-        let verifier = OAuth1TestVerifier(consumers: Self.consumers, tokens: Self.tokens, requiresToken: true)
-        let server = try Self.service(verifier)
-        var request = URLRequest(url: server.url("/v1/Notes"))
-        request.httpMethod = "POST"
-        request.httpBody = Data("note=a+b%26c&x".utf8)
+        let (server, request) = try Self.post("/v1/Notes", contentType: nil, body: "note=a+b%26c&x")
         let items = try await Self.items(request, authorizer: Self.signer())
         #expect(items == [.init(name: "note", value: "a b&c"), .init(name: "x", value: "")])
         #expect(server.snapshot.received.first?.header("Content-Type") == "application/x-www-form-urlencoded")

@@ -31,6 +31,11 @@ struct OAuth1VectorTests {
         return try JSONDecoder().decode(T.self, from: Data(contentsOf: directory.appendingPathComponent(name)))
     }
 
+    /// oauthlib's RFC 5849 signature vectors; `nil` without the corpus.
+    static func oauthlibVectors() throws -> OAuthlibFile? {
+        try load("oauthlib_rfc5849_signature_vectors.json", as: OAuthlibFile.self)
+    }
+
     @Test(
         "RFC 5849 1.2, OAuth Core A.5 and Twitter: base string, HMAC-SHA1 signature and header", .corpus("oauth1"))
     func publishedHMACSHA1Examples() throws {
@@ -123,9 +128,7 @@ struct OAuth1VectorTests {
         "RFC 5849 3.4.1: parameters collected from query, body and header, normalised, in the base string",
         .corpus("oauth1"))
     func section341BaseString() throws {
-        guard let file = try Self.load("oauthlib_rfc5849_signature_vectors.json", as: OAuthlibFile.self) else {
-            return
-        }
+        guard let file = try Self.oauthlibVectors() else { return }
         let example = file.rfc5849_section_3_4_1_example
         let request = Self.section341Request(example)
         let collected = try OAuth1Signer.requestParameters(of: request)
@@ -148,9 +151,7 @@ struct OAuth1VectorTests {
             OAuth1SignatureMethod.hmacSHA1, .hmacSHA256, .plaintext,
         ])
     func oauthlibSignatures(method: OAuth1SignatureMethod) throws {
-        guard let file = try Self.load("oauthlib_rfc5849_signature_vectors.json", as: OAuthlibFile.self) else {
-            return
-        }
+        guard let file = try Self.oauthlibVectors() else { return }
         let vectors = file.signatures_over_signature_base_string
         let signer = OAuth1Signer(
             consumerKey: "9djdj82h48djs9d2", consumerSecret: vectors.client_secret, token: "kkk9d7dh3k39sjv7",
@@ -168,9 +169,7 @@ struct OAuth1VectorTests {
         "oauthlib: the whole 3.4.1 request signed with each method names the method in its base string",
         .corpus("oauth1"))
     func methodsInHeader() throws {
-        guard let file = try Self.load("oauthlib_rfc5849_signature_vectors.json", as: OAuthlibFile.self) else {
-            return
-        }
+        guard let file = try Self.oauthlibVectors() else { return }
         let example = file.rfc5849_section_3_4_1_example
         let vectors = file.signatures_over_signature_base_string
         for method in OAuth1SignatureMethod.allCases {

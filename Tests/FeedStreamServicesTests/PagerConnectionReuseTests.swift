@@ -12,11 +12,7 @@ import Testing
 @Suite("Pager: pages over one connection")
 struct PagerConnectionReuseTests {
     static func page(_ number: Int, of count: Int) -> String {
-        let next = number < count ? "<link rel=\"next\" href=\"feed?page=\(number + 1)\"/>" : ""
-        return """
-            <feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>\(next)\
-            <entry><id>urn:\(number)</id><title>e\(number)</title></entry></feed>
-            """
+        atomFeed(entries: 1, first: number, next: number < count ? "feed?page=\(number + 1)" : nil)
     }
 
     @Test("Four pages, in order, over one kept-alive connection")

@@ -11,54 +11,36 @@ import Testing
 /// same-origin pages keep their credentials. Through every transport.
 @Suite("Pager: paging and credentials stay on the first origin")
 struct PagerOriginTests {
-    enum Kind: String, CaseIterable, Sendable, CustomStringConvertible {
-        case urlSession
-        #if canImport(AsyncHTTPClient)
-            case asyncHTTPClient
-        #endif
-        var description: String { rawValue }
-        func make() -> any HTTPTransport {
-            switch self {
-            case .urlSession: URLSessionTransport(configuration: .patientLoopback)
-            #if canImport(AsyncHTTPClient)
-                case .asyncHTTPClient: AsyncHTTPClientTransport()
-            #endif
-            }
-        }
-    }
-
     /// In a full `swift test` run busy suites can starve the cooperative pool for a minute.
     static let patient = TransferLimits(idleTimeout: 600)
 
     static let alice = HTTPBasicAuthorizer(username: "alice", password: "secret")
 
     static func page(_ number: Int, next: String?) -> String {
-        let link = next.map { "<link rel=\"next\" href=\"\($0)\"/>" } ?? ""
-        return """
-            <feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>\(link)\
-            <entry><id>urn:\(number)</id><title>e\(number)</title></entry></feed>
-            """
+        atomFeed(entries: 1, first: number, next: next)
     }
 
+    /// The ids of the entries a run delivered, and the error that ended it.
     static func run(_ pager: Pager<ConnectionsPaging>) async -> (ids: [String?], error: (any Error)?) {
-        var ids: [String?] = []
-        do {
-            for try await entry in pager.items() { ids.append(entry.id) }
-            return (ids, nil)
-        } catch {
-            return (ids, error)
-        }
+        let outcome = await collectUntilError(pager.items())
+        return (outcome.items.map(\.id), outcome.error)
     }
 
-    @Test("A next link to another origin: page 1's items, then a clear error; the other origin gets nothing",
-        arguments: Kind.allCases)
-    func crossOriginNext(_ kind: Kind) async throws {
+    /// Two servers of one page each: the first page's next link points at the other server.
+    static func twoOrigins() throws -> (first: LoopbackHTTPServer, other: LoopbackHTTPServer) {
         let other = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(2, next: nil))
         }
         let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(1, next: other.url("/feed").absoluteString))
         }
+        return (first, other)
+    }
+
+    @Test("A next link to another origin: page 1's items, then a clear error; the other origin gets nothing",
+        arguments: TransportKind.allCases)
+    func crossOriginNext(_ kind: TransportKind) async throws {
+        let (first, other) = try Self.twoOrigins()
         let pager = Pager(
             request: URLRequest(url: first.url("/feed")), strategy: ConnectionsPaging(), authorizer: Self.alice,
             transport: kind.make(), limits: Self.patient)
@@ -70,14 +52,9 @@ struct PagerOriginTests {
         #expect(other.snapshot.requests.isEmpty)
     }
 
-    @Test("An allowed host: the next page is followed, with the credentials", arguments: Kind.allCases)
-    func allowedHost(_ kind: Kind) async throws {
-        let other = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
-            .init(contentType: "application/atom+xml", text: Self.page(2, next: nil))
-        }
-        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
-            .init(contentType: "application/atom+xml", text: Self.page(1, next: other.url("/feed").absoluteString))
-        }
+    @Test("An allowed host: the next page is followed, with the credentials", arguments: TransportKind.allCases)
+    func allowedHost(_ kind: TransportKind) async throws {
+        let (first, other) = try Self.twoOrigins()
         let pager = Pager(
             request: URLRequest(url: first.url("/feed")), strategy: ConnectionsPaging(), authorizer: Self.alice,
             transport: kind.make(), limits: Self.patient, originPolicy: OriginPolicy(allowedHosts: ["127.0.0.1"]))
@@ -87,8 +64,8 @@ struct PagerOriginTests {
         #expect(other.snapshot.authorizations == ["Basic YWxpY2U6c2VjcmV0"])
     }
 
-    @Test("A file: next link ends the run after page 1's items", arguments: Kind.allCases)
-    func fileNext(_ kind: Kind) async throws {
+    @Test("A file: next link ends the run after page 1's items", arguments: TransportKind.allCases)
+    func fileNext(_ kind: TransportKind) async throws {
         let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(1, next: "file:///etc/passwd"))
         }
@@ -98,8 +75,10 @@ struct PagerOriginTests {
         #expect((outcome.error as? HTTPTransportError)?.description == "file:///etc/passwd: not an http(s) URL")
     }
 
-    @Test("Same-origin pages all carry the credentials, over at most two connections", arguments: Kind.allCases)
-    func fivePages(_ kind: Kind) async throws {
+    @Test(
+        "Same-origin pages all carry the credentials, over at most two connections",
+        arguments: TransportKind.allCases)
+    func fivePages(_ kind: TransportKind) async throws {
         let server = try LoopbackHTTPServer(maximumRequests: 5, lifetime: 300, keepsConnectionsAlive: true) { request in
             let number = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
             return .init(

@@ -115,30 +115,13 @@ struct Conversation<Strategy: PagingStrategy>: Sendable {
 
 /// Everything a run produced: the items in order, and the error that ended it.
 func drain<S>(_ pager: Pager<S>) async -> (items: [S.Parser.Item], error: (any Error)?) {
-    var items: [S.Parser.Item] = []
-    do {
-        for try await item in pager.items() { items.append(item) }
-        return (items, nil)
-    } catch {
-        return (items, error)
-    }
+    await collectUntilError(pager.items())
 }
 
 func collectPages<S>(_ pager: Pager<S>) async throws -> [Page<S.Parser.Item, S.Summary>] {
     var pages: [Page<S.Parser.Item, S.Summary>] = []
     for try await page in pager.pages() { pages.append(page) }
     return pages
-}
-
-/// The smallest prefix, in whole writes of `chunkSize`, after which `parser` has produced an item.
-func firstItemBoundary<P: StreamingParser>(_ body: [UInt8], chunkSize: Int, parser: P) throws -> Int {
-    var offset = 0
-    while offset < body.count {
-        let end = min(offset + chunkSize, body.count)
-        if try !parser.parse(body[offset..<end]).isEmpty { return end }
-        offset = end
-    }
-    return body.count
 }
 
 /// The scenarios every service must pass, each against a fresh loopback server.
@@ -240,7 +223,7 @@ enum ServiceScenarios {
         var first = c.route(1, "127.0.0.1")
         first.chunkSize = 64
         first.holdAfter = try firstItemBoundary(
-            first.body, chunkSize: 64,
+            of: first.body, chunkSize: 64,
             parser: c.strategy.makeParser(for: HTTPResponseInfo(statusCode: 200, contentType: first.contentType)))
         first.awaitsClientCloseAfterHold = true
         let held = first

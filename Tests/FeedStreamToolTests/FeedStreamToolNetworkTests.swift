@@ -15,31 +15,11 @@ struct FeedStreamToolNetworkTests {
         #endif
     }
 
-    static func feed(entries: Int, next: String? = nil) -> String {
-        let link = next.map { "<link rel=\"next\" href=\"\($0)\"/>" } ?? ""
-        let items = (1...entries).map { "<entry><id>urn:\($0)</id><title>e\($0)</title></entry>" }.joined()
-        return "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title>\(link)\(items)</feed>"
-    }
-
-    /// 40 entries whose body breaks off (as `fault`) before the 21st.
-    static func faulty(_ fault: LoopbackHTTPServer.Route.Fault) throws -> (LoopbackHTTPServer, Int, Int) {
-        let body = Array(feed(entries: 40).utf8)
-        let marker = Array("<entry><id>urn:21<".utf8)
-        let cut = (0...(body.count - marker.count)).first { body[$0..<($0 + marker.count)].elementsEqual(marker) }!
-        var route = LoopbackHTTPServer.Route(
-            contentType: "application/atom+xml", body: body, framing: .contentLength, chunkSize: 128,
-            pauseMicroseconds: 0)
-        route.fault = fault
-        route.faultAfter = cut
-        let faulty = route
-        return (try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300, holdTimeout: 20) { _ in faulty }, cut, body.count)
-    }
-
     @Test("A cut transfer: the entries before it, then 'URL: connection closed after B of N bytes', exit 1",
         arguments: transports)
     func cut(_ transport: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let (server, cut, total) = try Self.faulty(.close)
+        let (server, cut, total) = try LoopbackHTTPServer.faultyAtomFeed(.close, chunkSize: 128)
         let url = server.url("/feed").absoluteString
         let result = try tool.run(["atom", "--transport", transport, url])
         #expect(result.status == 1)
@@ -50,7 +30,7 @@ struct FeedStreamToolNetworkTests {
     @Test("A stalled server with --timeout 1: the entries before it, then 'timed out', exit 1", arguments: transports)
     func stall(_ transport: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let (server, _, _) = try Self.faulty(.stall)
+        let (server, _, _) = try LoopbackHTTPServer.faultyAtomFeed(.stall, chunkSize: 128)
         let url = server.url("/feed").absoluteString
         let result = try tool.run(["atom", "--transport", transport, "--timeout", "1", url])
         #expect(result.status == 1)
@@ -73,7 +53,7 @@ struct FeedStreamToolNetworkTests {
     func origins(_ transport: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let other = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 300) { _ in
-            .init(contentType: "application/atom+xml", text: Self.feed(entries: 1))
+            .init(contentType: "application/atom+xml", text: atomFeed(entries: 1))
         }
         let redirecting = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
             .init(status: 302, headers: [("Location", other.url("/feed").absoluteString)], text: "")
@@ -85,7 +65,7 @@ struct FeedStreamToolNetworkTests {
         #expect(other.snapshot.authorizations == [nil])
 
         let paging = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 300) { _ in
-            .init(contentType: "application/atom+xml", text: Self.feed(entries: 2, next: other.url("/feed").absoluteString))
+            .init(contentType: "application/atom+xml", text: atomFeed(entries: 2, next: other.url("/feed").absoluteString))
         }
         let stopped = try tool.run(
             ["atom", "--transport", transport, "--user", "alice:secret", "--pages", "2", paging.url("/feed").absoluteString])

@@ -4,16 +4,6 @@ import Testing
 
 @testable import JSONStream
 
-private struct Reading: Decodable, Sendable, Equatable {
-    var value: Float
-    var spare: Float?
-}
-
-/// Reads `Float` through the unkeyed and single-value containers.
-private struct Series: Decodable, Sendable, Equatable {
-    var values: [Float]
-}
-
 @Suite("Tape decoder: a Float out of range is an error, never infinity")
 struct FloatRangeTests {
     @Test("Finite values round to the nearest Float; the largest and the smallest subnormal are kept", arguments: [
@@ -22,7 +12,7 @@ struct FloatRangeTests {
         ("16777217", 16_777_216),
     ])
     func finite(text: String, expected: Float) throws {
-        let outcome = try decodeItemsEveryWay(#"[{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
+        let outcome = try decodeItemsEveryWay(#"[{"value":\#(text)}]"#, as: FloatReading.self, path: "$[*]")
         #expect(outcome.error == nil)
         #expect(outcome.items.map(\.value) == [expected])
     }
@@ -31,7 +21,7 @@ struct FloatRangeTests {
         "1e39", "-1e39", "3.5e38", "1e-50",
     ])
     func outOfRange(text: String) throws {
-        let outcome = try decodeItemsEveryWay(#"[{"value":2},{"value":\#(text)}]"#, as: Reading.self, path: "$[*]")
+        let outcome = try decodeItemsEveryWay(#"[{"value":2},{"value":\#(text)}]"#, as: FloatReading.self, path: "$[*]")
         #expect(outcome.items.map(\.value) == [2])
         let error = try #require(outcome.error)
         #expect(error.kind == .typeMismatch)
@@ -41,12 +31,12 @@ struct FloatRangeTests {
 
     @Test("An optional, an array element and a top-level Float out of range are errors too")
     func everyContainer() throws {
-        let optional = try decodeItemsEveryWay(#"[{"value":1,"spare":1e39}]"#, as: Reading.self, path: "$[*]")
+        let optional = try decodeItemsEveryWay(#"[{"value":1,"spare":1e39}]"#, as: FloatReading.self, path: "$[*]")
         #expect(optional.items.isEmpty)
         #expect(optional.error?.path == "$[0].spare")
-        let element = try decodeItemsEveryWay(#"{"values":[1,2,1e39]}"#, as: Series.self, path: "$")
+        let element = try decodeItemsEveryWay(#"{"value":[1,2,1e39]}"#, as: FloatSeries.self, path: "$")
         #expect(element.items.isEmpty)
-        #expect(element.error?.path == "values[2]")
+        #expect(element.error?.path == "value[2]")
         let single = try decodeItemsEveryWay(#"[1.5,1e39]"#, as: Float.self, path: "$[*]")
         #expect(single.items == [1.5])
         #expect(single.error?.kind == .typeMismatch)

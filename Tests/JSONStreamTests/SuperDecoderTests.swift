@@ -4,41 +4,6 @@ import Testing
 
 @testable import JSONStream
 
-/// A base class decoded from the value under `super`, as `Codable` lays out a class hierarchy.
-private class Animal: Decodable, @unchecked Sendable {
-    let name: String
-
-    init(name: String) { self.name = name }
-}
-
-/// Its subclass: its `CodingKeys` has no `super` case, so `superDecoder()` must not ask `Key` for one.
-private final class Dog: Animal, Equatable, @unchecked Sendable {
-    let breed: String
-
-    private enum CodingKeys: String, CodingKey { case breed }
-
-    required init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        breed = try container.decode(String.self, forKey: .breed)
-        try super.init(from: container.superDecoder())
-    }
-
-    static func == (lhs: Dog, rhs: Dog) -> Bool { lhs.name == rhs.name && lhs.breed == rhs.breed }
-}
-
-/// Asks for a superclass's decoder by a key of its own.
-private struct Kennel: Decodable, Sendable, Equatable {
-    var owner: String
-
-    private enum CodingKeys: String, CodingKey { case base }
-    private enum BaseKeys: String, CodingKey { case owner }
-
-    init(from decoder: any Decoder) throws {
-        let base = try decoder.container(keyedBy: CodingKeys.self).superDecoder(forKey: .base)
-        owner = try base.container(keyedBy: BaseKeys.self).decode(String.self, forKey: .owner)
-    }
-}
-
 @Suite("Tape decoder: superDecoder() reads the member \"super\"")
 struct SuperDecoderTests {
     @Test("A subclass whose CodingKeys has no super case decodes its superclass from \"super\"")

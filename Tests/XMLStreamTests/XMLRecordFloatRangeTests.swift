@@ -3,15 +3,6 @@ import Foundation
 import StreamTestSupport
 import Testing
 
-private struct Reading: Decodable, Sendable, Equatable {
-    var value: Float
-    var spare: Float?
-}
-
-private struct Series: Decodable, Sendable, Equatable {
-    var value: [Float]
-}
-
 @Suite("XML record decoder: a Float or Double out of range is an error, never infinity")
 struct XMLRecordFloatRangeTests {
     @Test("Finite values round to the nearest Float; INF and NaN are read as written", arguments: [
@@ -20,7 +11,7 @@ struct XMLRecordFloatRangeTests {
     ])
     func finite(text: String, expected: Float) throws {
         let (outcome, _) = try decodeRecordsEveryWay(
-            Array("<r><x><value>\(text)</value></x></r>".utf8), as: Reading.self, path: "r/x")
+            Array("<r><x><value>\(text)</value></x></r>".utf8), as: FloatReading.self, path: "r/x")
         #expect(outcome.error == nil)
         #expect(outcome.items.map(\.value) == [expected])
     }
@@ -28,7 +19,7 @@ struct XMLRecordFloatRangeTests {
     @Test("1e39 is an error at its path, after the records before it", arguments: ["1e39", "-1e39", "1e-50"])
     func outOfRange(text: String) throws {
         let document = "<r><x><value>2</value></x><x><value>\(text)</value></x></r>"
-        let (outcome, _) = try decodeRecordsEveryWay(Array(document.utf8), as: Reading.self, path: "r/x")
+        let (outcome, _) = try decodeRecordsEveryWay(Array(document.utf8), as: FloatReading.self, path: "r/x")
         #expect(outcome.items.map(\.value) == [2])
         let error = try #require(outcome.error)
         #expect(error.kind == .typeMismatch)
@@ -39,11 +30,11 @@ struct XMLRecordFloatRangeTests {
     @Test("An optional and a repeated element out of range are errors too")
     func everyContainer() throws {
         let (optional, _) = try decodeRecordsEveryWay(
-            Array("<r><x><value>1</value><spare>1e39</spare></x></r>".utf8), as: Reading.self, path: "r/x")
+            Array("<r><x><value>1</value><spare>1e39</spare></x></r>".utf8), as: FloatReading.self, path: "r/x")
         #expect(optional.items.isEmpty)
         #expect(optional.error?.kind == .typeMismatch)
         let (repeated, _) = try decodeRecordsEveryWay(
-            Array("<r><x><value>1</value><value>1e39</value></x></r>".utf8), as: Series.self, path: "r/x")
+            Array("<r><x><value>1</value><value>1e39</value></x></r>".utf8), as: FloatSeries.self, path: "r/x")
         #expect(repeated.items.isEmpty)
         #expect(repeated.error?.kind == .typeMismatch)
     }

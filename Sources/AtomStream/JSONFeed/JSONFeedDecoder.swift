@@ -26,9 +26,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
     @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
 
     // Touched only from the engine's callbacks, one event at a time.
-    @exclusivity(unchecked) private var contexts: [Context] = []
-    @exclusivity(unchecked) private var skipDepth = 0
-    @exclusivity(unchecked) private var pendingKey: JSONFeedKey?
+    @exclusivity(unchecked) private var cursor = JSONMemberCursor<Context, JSONFeedKey>()
     /// Which member the open `author`/`authors` value is, so the two can be told apart when the item closes.
     @exclusivity(unchecked) private var peopleKey: JSONFeedKey = .authors
     @exclusivity(unchecked) private var entry = AtomEntry()
@@ -99,7 +97,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
     // MARK: - Events
 
     func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
-        if skipDepth == 0 { pendingKey = JSONFeedKey.table.lookup(name) }
+        cursor.key(name, in: JSONFeedKey.table)
     }
 
     func startObject() throws(StreamError) { try start(array: false) }
@@ -108,54 +106,40 @@ final class JSONFeedDecoder: JSONEventReceiver {
     func endArray() throws(StreamError) { try end() }
 
     private func start(array: Bool) throws(StreamError) {
-        if skipDepth > 0 {
-            skipDepth += 1
-            return
-        }
-        let key = pendingKey
-        pendingKey = nil
-        guard let context = contexts.last else {
-            guard !array else {
-                throw StreamError(kind: .unexpectedDocument, message: "a JSON Feed is an object, not an array")
-            }
-            contexts.append(.root)
-            return
-        }
+        guard case let (context, key)? = try cursor.open(array: array, root: .root, document: "a JSON Feed")
+        else { return }
         if isInItem { try checkItemSize() }
         switch (context, key, array) {
-        case (.root, .items?, true): contexts.append(.items)
+        case (.root, .items?, true): cursor.enter(.items)
         case (.root, .items?, false): throw mismatch("`items` is an array of objects")
         case (.root, .authors?, true), (.item, .authors?, true):
             feedState.usesVersion11 = true
             peopleKey = .authors
-            contexts.append(.people(context.scope))
+            cursor.enter(.people(context.scope))
         case (.root, .author?, false), (.item, .author?, false):
             peopleKey = .author
             person = AtomPerson()
-            contexts.append(.person(context.scope))
+            cursor.enter(.person(context.scope))
         case (.people(let scope), _, false):
             person = AtomPerson()
-            contexts.append(.person(scope))
+            cursor.enter(.person(scope))
         case (.items, _, false): beginItem()
         case (.items, _, true): throw mismatch("an item is an object, not an array")
-        case (.item, .tags?, true): contexts.append(.tags)
-        case (.item, .attachments?, true): contexts.append(.attachments)
+        case (.item, .tags?, true): cursor.enter(.tags)
+        case (.item, .attachments?, true): cursor.enter(.attachments)
         case (.attachments, _, false):
             attachment = AttachmentState()
-            contexts.append(.attachment)
+            cursor.enter(.attachment)
         case (.root, let key?, _), (.item, let key?, _), (.person, let key?, _), (.attachment, let key?, _):
             guard !key.holdsContainer else { fallthrough }
             throw mismatch("expected a string or number, found \(array ? "an array" : "an object")")
-        default: skipDepth = 1
+        default: cursor.skip()
         }
     }
 
     private func end() throws(StreamError) {
-        if skipDepth > 0 {
-            skipDepth -= 1
-            return
-        }
-        switch contexts.removeLast() {
+        guard let closed = cursor.close() else { return }
+        switch closed {
         case .item: try completeItem()
         case .person(let scope): finishPerson(scope)
         case .attachment: try finishAttachment()
@@ -164,14 +148,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
     }
 
     func scalar(_ value: JSONScalar) throws(StreamError) {
-        guard skipDepth == 0, let context = contexts.last else {
-            if contexts.isEmpty {
-                throw StreamError(kind: .unexpectedDocument, message: "a JSON Feed is an object")
-            }
-            return
-        }
-        let key = pendingKey
-        pendingKey = nil
+        guard case let (context, key)? = try cursor.scalar(document: "a JSON Feed") else { return }
         // What an item keeps is bounded by its size in the input, checked as each value arrives.
         if isInItem { try checkItemSize() }
         switch context {
@@ -252,7 +229,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
     // MARK: - Items
 
     private var isInItem: Bool {
-        contexts.count > 2
+        cursor.contexts.count > 2
     }
 
     private func beginItem() {
@@ -260,7 +237,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
         item = ItemState()
         entryCount += 1
         entryStart = engine.currentByteOffset() - 1
-        contexts.append(.item)
+        cursor.enter(.item)
     }
 
     private func completeItem() throws(StreamError) {

@@ -15,31 +15,23 @@ enum XMLItemsWorkload {
     }
 
     static func all(quick: Bool) -> [Workload] {
-        [workload(quick: quick), records(quick: quick)]
+        [
+            // Into a user `Decodable` that reads every field.
+            decoding(BenchmarkPerson.self, name: "xml-items", quick: quick),
+            // Records of any shape: the tree of each record made into an `XMLRecordValue`.
+            decoding(XMLRecordValue.self, name: "xml-records", quick: quick),
+        ]
     }
 
-    /// Records of any shape: the tree of each record made into an `XMLRecordValue`.
-    static func records(quick: Bool) -> Workload {
+    /// Every person decoded into `T`; the `--child` kind is the workload's name.
+    static func decoding<T: Decodable & Sendable>(_ type: T.Type, name: String, quick: Bool) -> Workload {
         Workload(
-            name: "xml-records",
+            name: name,
             fixture: fixture(quick: quick),
-            subject: {
-                ChunkedDecode.count(XMLItemParser<XMLRecordValue>(path: Paths.people), $0, chunkSize: $1)
-            },
+            subject: { ChunkedDecode.count(XMLItemParser<T>(path: Paths.people), $0, chunkSize: $1) },
             ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
             baselines: [],
-            childKind: "xml-records")
-    }
-
-    /// Into a user `Decodable` that reads every field.
-    static func workload(quick: Bool) -> Workload {
-        Workload(
-            name: "xml-items",
-            fixture: fixture(quick: quick),
-            subject: { ChunkedDecode.count(XMLItemParser<BenchmarkPerson>(path: Paths.people), $0, chunkSize: $1) },
-            ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
-            baselines: [],
-            childKind: "xml-items")
+            childKind: name)
     }
 }
 

@@ -95,20 +95,16 @@ public final class JiveClient: Sendable {
         {
             if Self.isDowngrade(from: typed, to: advertised) {
                 settled.rewrite = JiveURLRewrite(from: advertised, to: typed)
-                guard let v3 = version.coreV3 else { throw Self.noCoreV3(version) }
-                let path = v3.uri.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                if !path.isEmpty { settled.coreAPIPath = path }
-                state.settle(settled)
-                return version
-            }
-            do {
-                version = try await fetchVersion(at: advertised)
-                settled.instanceURL = advertised
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                // Unreachable from here: stay on the typed URL, and move what the server returns onto it.
-                settled.rewrite = JiveURLRewrite(from: advertised, to: typed)
+            } else {
+                do {
+                    version = try await fetchVersion(at: advertised)
+                    settled.instanceURL = advertised
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    // Unreachable from here: stay on the typed URL, and move what the server returns onto it.
+                    settled.rewrite = JiveURLRewrite(from: advertised, to: typed)
+                }
             }
         }
         guard let v3 = version.coreV3 else { throw Self.noCoreV3(version) }

@@ -35,10 +35,7 @@ package final class JSONItemAndSideValueParser<T: Decodable & Sendable, Side: De
     }
 
     /// How much work the input cost yajl, for tests that count passes over the input.
-    package var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
-        guard let intake = engine?.intake else { return (0, 0, 0) }
-        return (intake.bytesFed, intake.feedCount, intake.scanBound)
-    }
+    package var intakeStatistics: IntakeStatistics { engine?.intake.statistics ?? (0, 0, 0) }
 
     package func parse(_ chunk: UnsafeRawBufferPointer) throws -> [T] {
         try lifecycle.parse({ () throws(StreamError) in try engine?.parse(chunk) }, completed: takeCompleted)

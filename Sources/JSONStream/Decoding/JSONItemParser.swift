@@ -64,9 +64,7 @@ public final class JSONItemParser<T: Decodable & Sendable>: StreamingParser {
     public var itemCount: Int { selector.itemCount }
 
     /// How much work the input cost yajl, for tests that prove linear time without a clock.
-    package var intakeStatistics: (bytesFed: Int, feedCount: Int, scanBound: Int) {
-        (engine.intake.bytesFed, engine.intake.feedCount, engine.intake.scanBound)
-    }
+    package var intakeStatistics: IntakeStatistics { engine.intake.statistics }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [T] {
         try core.parse(chunk)

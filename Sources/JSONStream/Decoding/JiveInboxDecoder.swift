@@ -30,6 +30,9 @@ final class JiveInboxDecoder: JSONEventHandler {
         ("objectType", .objectType), ("summary", .summary), ("image", .image),
     ])
 
+    /// What the response is, for the error when it is not an object.
+    private static let document: StaticString = "a Jive inbox response"
+
     /// Verbs for which an entry is shown as acclaim.
     private static let acclaimVerbs: Set<String> = [
         "jive:liked", "jive:promoted", "jive:rated", "jive:acclaimed", "jive:endorsed", "jive:marked_helpful",
@@ -41,9 +44,7 @@ final class JiveInboxDecoder: JSONEventHandler {
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
     // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
     // rest of a member-name event.
-    @exclusivity(unchecked) private var contexts: [Context] = []
-    @exclusivity(unchecked) private var skipDepth = 0
-    @exclusivity(unchecked) private var pendingKey: Key?
+    @exclusivity(unchecked) private var cursor = JSONMemberCursor<Context, Key>()
     @exclusivity(unchecked) private var entry = JiveInboxEntry()
     @exclusivity(unchecked) private var activityObject = JiveActivityObject()
     @exclusivity(unchecked) private var entryStart = 0
@@ -59,7 +60,7 @@ final class JiveInboxDecoder: JSONEventHandler {
     }
 
     override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
-        if skipDepth == 0 { pendingKey = Self.keys.lookup(name) }
+        cursor.key(name, in: Self.keys)
     }
 
     override func startObject() throws(StreamError) { try start(array: false) }
@@ -68,50 +69,35 @@ final class JiveInboxDecoder: JSONEventHandler {
     override func endArray() throws(StreamError) { try end() }
 
     private func start(array: Bool) throws(StreamError) {
-        if skipDepth > 0 {
-            skipDepth += 1
-            return
-        }
-        let key = pendingKey
-        pendingKey = nil
-        guard let context = contexts.last else {
-            guard !array else {
-                throw StreamError(
-                    kind: .unexpectedDocument, message: "a Jive inbox response is an object, not an array")
-            }
-            contexts.append(.root)
-            return
-        }
+        guard case let (context, key)? = try cursor.open(array: array, root: .root, document: Self.document)
+        else { return }
         if case .entry = context { try checkEntrySize() }
         switch (context, key, array) {
-        case (.root, .list?, true): contexts.append(.list)
-        case (.root, .links?, false): contexts.append(.links)
+        case (.root, .list?, true): cursor.enter(.list)
+        case (.root, .links?, false): cursor.enter(.links)
         case (.list, _, false):
             entry = JiveInboxEntry()
             entryStart = engine.currentByteOffset() - 1
-            contexts.append(.entry)
+            cursor.enter(.entry)
         case (.list, _, true):
             throw StreamError(kind: .typeMismatch, message: "expected an inbox entry object, found an array")
         case (.entry, .actor?, false): beginObject(.actor)
         case (.entry, .object?, false): beginObject(.object)
         case (.entry, .target?, false): beginObject(.target)
-        case (.entry, .jive?, false): contexts.append(.jive)
-        case (.activityObject(let role), .image?, false): contexts.append(.image(role))
-        default: skipDepth = 1
+        case (.entry, .jive?, false): cursor.enter(.jive)
+        case (.activityObject(let role), .image?, false): cursor.enter(.image(role))
+        default: cursor.skip()
         }
     }
 
     private func beginObject(_ role: Role) {
         activityObject = JiveActivityObject()
-        contexts.append(.activityObject(role))
+        cursor.enter(.activityObject(role))
     }
 
     private func end() throws(StreamError) {
-        if skipDepth > 0 {
-            skipDepth -= 1
-            return
-        }
-        switch contexts.removeLast() {
+        guard let closed = cursor.close() else { return }
+        switch closed {
         case .activityObject(.actor): entry.actor = activityObject
         case .activityObject(.object): entry.object = activityObject
         case .activityObject(.target): entry.target = activityObject
@@ -121,14 +107,7 @@ final class JiveInboxDecoder: JSONEventHandler {
     }
 
     override func scalar(_ value: JSONScalar) throws(StreamError) {
-        guard skipDepth == 0, let context = contexts.last else {
-            if contexts.isEmpty {
-                throw StreamError(kind: .unexpectedDocument, message: "a Jive inbox response is an object")
-            }
-            return
-        }
-        let key = pendingKey
-        pendingKey = nil
+        guard case let (context, key)? = try cursor.scalar(document: Self.document) else { return }
         switch (context, key) {
         case (.root, .itemsPerPage?): page.itemsPerPage = try value.int.required()
         case (.root, .unread?): page.unread = try value.int.required()

@@ -1,48 +1,11 @@
 import Foundation
 
-/// Scalars read from the tape's bytes. Each reader returns `nil` when the token cannot be the type; the caller
-/// then asks ``TapeDecoder/failure(_:at:path:)`` for the error, so the coding path is built only on failure.
+/// Scalars read from the tape's bytes (the readers are ``TapeScalar``'s). A reader returns `nil` when the token
+/// cannot be the type; ``TapeDecoder/failure(_:at:path:)`` then makes the error, so the coding path is built only
+/// on failure.
 extension TapeDecoder {
     @inline(__always)
     func isNull(_ index: Int) -> Bool { tape[index].kind == .null }
-
-    @inline(__always)
-    func bool(_ index: Int) -> Bool? {
-        switch tape[index].kind {
-        case .trueValue: true
-        case .falseValue: false
-        default: nil
-        }
-    }
-
-    @inline(__always)
-    func string(_ index: Int) -> String? {
-        guard tape[index].kind == .string else { return nil }
-        return tape.withText(index) { shortStrings.string(paddedText: $0) }
-    }
-
-    // Always inlined, so each concrete integer overload gets its own specialised copy instead of generic
-    // `FixedWidthInteger` code that looks up metadata on every call.
-    @inline(__always)
-    func integer<I: FixedWidthInteger>(_ type: I.Type, _ index: Int) -> I? {
-        guard tape[index].kind == .number else { return nil }
-        return tape.withText(index) { text in
-            if I.isSigned {
-                return JSONNumberText.int64(text).flatMap { I(exactly: $0) }
-            }
-            return JSONNumberText.uint64(text).flatMap { I(exactly: $0) }
-        }
-    }
-
-    func double(_ index: Int) -> Double? {
-        guard tape[index].kind == .number else { return nil }
-        return tape.withText(index, JSONNumberText.double)
-    }
-
-    func float(_ index: Int) -> Float? {
-        guard tape[index].kind == .number else { return nil }
-        return tape.withText(index, JSONNumberText.float)
-    }
 
     /// What a scalar reader wanted, for its error.
     enum Expected {
@@ -115,23 +78,14 @@ extension TapeDecoder {
     /// A value of a type ``isPrimitive(_:)`` accepts. It returns `T` itself rather than `T?`: unspecialised
     /// code handling `Optional<T>` looks up that type's metadata on every call.
     func primitive<T: Decodable>(_ type: T.Type, at index: Int, path: () -> [any CodingKey]) throws -> T {
-        if type == String.self {
-            guard let value = string(index) else { throw failure(.string, at: index, path: path()) }
-            return unsafeBitCast(value, to: T.self)
-        }
+        if type == String.self { return unsafeBitCast(try required(String.self, index, path), to: T.self) }
         if type == Int.self { return unsafeBitCast(try required(Int.self, index, path), to: T.self) }
         if type == Int64.self { return unsafeBitCast(try required(Int64.self, index, path), to: T.self) }
-        if type == Double.self {
-            guard let value = double(index) else { throw failure(.double, at: index, path: path()) }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if type == Bool.self {
-            guard let value = bool(index) else { throw failure(.bool, at: index, path: path()) }
-            return unsafeBitCast(value, to: T.self)
-        }
+        if type == Double.self { return unsafeBitCast(try required(Double.self, index, path), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try required(Bool.self, index, path), to: T.self) }
         if type == Date.self { return unsafeBitCast(try date(index, path), to: T.self) }
         if type == URL.self {
-            guard let text = string(index) else { throw failure(.string, at: index, path: path()) }
+            let text = try required(String.self, index, path)
             guard let url = URL(string: text) else { throw failure(.url, at: index, path: path()) }
             return unsafeBitCast(url, to: T.self)
         }
@@ -143,9 +97,11 @@ extension TapeDecoder {
         }
     }
 
+    /// The scalar at `index` as `V`, or the error that names what was expected there and what was found: how every
+    /// container reads a scalar. `path` is only called for the error.
     @inline(__always)
-    func required<I: FixedWidthInteger>(_ type: I.Type, _ index: Int, _ path: () -> [any CodingKey]) throws -> I {
-        guard let value = integer(type, index) else { throw failure(.integer(type), at: index, path: path()) }
+    func required<V: TapeScalar>(_ type: V.Type, _ index: Int, _ path: () -> [any CodingKey]) throws -> V {
+        guard let value = V.read(index, in: self) else { throw failure(V.expected, at: index, path: path()) }
         return value
     }
 
@@ -157,10 +113,10 @@ extension TapeDecoder {
             }
             return date
         case .number:
-            guard let seconds = double(index) else { throw failure(.double, at: index, path: path()) }
-            return Date(timeIntervalSince1970: seconds)
+            return Date(timeIntervalSince1970: try required(Double.self, index, path))
         default:
             throw failure(.date, at: index, path: path())
         }
     }
 }
+

@@ -63,43 +63,25 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     // MARK: - Required members
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let index = try require(key)
-        guard let value = decoder.bool(index) else { throw decoder.failure(.bool, at: index, path: path(key)) }
-        return value
-    }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key) }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let index = try require(key)
-        guard let value = decoder.string(index) else { throw decoder.failure(.string, at: index, path: path(key)) }
-        return value
-    }
-
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let index = try require(key)
-        guard let value = decoder.double(index) else { throw decoder.failure(.double, at: index, path: path(key)) }
-        return value
-    }
-
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        let index = try require(key)
-        guard let value = decoder.float(index) else { throw decoder.failure(.float, at: index, path: path(key)) }
-        return value
-    }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
-
+    /// The member's scalar; an error for a missing member or a value that is not a `V`.
     @inline(__always)
-    private func integer<I: FixedWidthInteger>(_ key: Key) throws -> I {
-        try decoder.required(I.self, try require(key)) { path(key) }
+    private func value<V: TapeScalar>(_ key: Key) throws -> V {
+        try scalar(at: try require(key), key)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -108,45 +90,36 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     // MARK: - Optional members: one lookup instead of the default `contains`, `decodeNil` and `decode`
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let index = present(key) else { return nil }
-        guard let value = decoder.bool(index) else { throw decoder.failure(.bool, at: index, path: path(key)) }
-        return value
-    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optionalValue(key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalValue(key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optionalValue(key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try optionalValue(key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalValue(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalValue(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optionalValue(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optionalValue(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optionalValue(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optionalValue(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optionalValue(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optionalValue(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalValue(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalValue(key) }
 
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let index = present(key) else { return nil }
-        guard let value = decoder.string(index) else { throw decoder.failure(.string, at: index, path: path(key)) }
-        return value
-    }
-
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let index = present(key) else { return nil }
-        guard let value = decoder.double(index) else { throw decoder.failure(.double, at: index, path: path(key)) }
-        return value
-    }
-
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let index = present(key) else { return nil }
-        guard let value = decoder.float(index) else { throw decoder.failure(.float, at: index, path: path(key)) }
-        return value
-    }
-
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalInteger(key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optionalInteger(key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optionalInteger(key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optionalInteger(key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optionalInteger(key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optionalInteger(key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optionalInteger(key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalInteger(key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalInteger(key) }
-
+    /// The member's scalar, or `nil` when it is missing or `null`.
     @inline(__always)
-    private func optionalInteger<I: FixedWidthInteger>(_ key: Key) throws -> I? {
+    private func optionalValue<V: TapeScalar>(_ key: Key) throws -> V? {
         guard let index = present(key) else { return nil }
-        return try decoder.required(I.self, index) { path(key) }
+        return try scalar(at: index, key)
+    }
+
+    /// The value at `index` as `V`. The error's path is built here rather than in a closure: a closure capturing
+    /// the generic `Key` costs a metadata lookup on every member, failing or not.
+    @inline(__always)
+    private func scalar<V: TapeScalar>(at index: Int, _ key: Key) throws -> V {
+        guard let value = V.read(index, in: decoder) else {
+            throw decoder.failure(V.expected, at: index, path: path(key))
+        }
+        return value
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

@@ -44,16 +44,14 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         return index
     }
 
-    /// Reads the next element with `read`, which gives `nil` when it cannot be the type.
+    /// Reads the next element as a scalar of type `V`.
     @inline(__always)
-    private mutating func next<V>(_ expected: TapeDecoder.Expected, _ read: (Int) -> V?) throws -> V {
+    private mutating func next<V: TapeScalar>() throws -> V {
         let element = currentIndex
         let index = try advance()
-        guard let value = read(index) else {
-            let path = decoder.path(depth: Int(depth), appending: IndexCodingKey(element))
-            throw decoder.failure(expected, at: index, path: path)
+        return try decoder.required(V.self, index) {
+            decoder.path(depth: Int(depth), appending: IndexCodingKey(element))
         }
-        return value
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -62,26 +60,20 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try next(.bool, decoder.bool) }
-    mutating func decode(_ type: String.Type) throws -> String { try next(.string, decoder.string) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try next(.double, decoder.double) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try next(.float, decoder.float) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer() }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
-
-    @inline(__always)
-    private mutating func integer<I: FixedWidthInteger>() throws -> I {
-        let decoder = decoder
-        return try next(.integer(I.self)) { decoder.integer(I.self, $0) }
-    }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next() }
+    mutating func decode(_ type: String.Type) throws -> String { try next() }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next() }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next() }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next() }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next() }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next() }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next() }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next() }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next() }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next() }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next() }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next() }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next() }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let key = IndexCodingKey(currentIndex)
@@ -118,29 +110,24 @@ struct TapeSingleValueContainer: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { decoder.isNull(index) }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try read(.bool, decoder.bool) }
-    func decode(_ type: String.Type) throws -> String { try read(.string, decoder.string) }
-    func decode(_ type: Double.Type) throws -> Double { try read(.double, decoder.double) }
-    func decode(_ type: Float.Type) throws -> Float { try read(.float, decoder.float) }
-    func decode(_ type: Int.Type) throws -> Int { try integer() }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer() }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
-
-    private func read<V>(_ expected: TapeDecoder.Expected, _ read: (Int) -> V?) throws -> V {
-        guard let value = read(index) else { throw decoder.failure(expected, at: index, path: codingPath) }
-        return value
-    }
+    func decode(_ type: Bool.Type) throws -> Bool { try scalar() }
+    func decode(_ type: String.Type) throws -> String { try scalar() }
+    func decode(_ type: Double.Type) throws -> Double { try scalar() }
+    func decode(_ type: Float.Type) throws -> Float { try scalar() }
+    func decode(_ type: Int.Type) throws -> Int { try scalar() }
+    func decode(_ type: Int8.Type) throws -> Int8 { try scalar() }
+    func decode(_ type: Int16.Type) throws -> Int16 { try scalar() }
+    func decode(_ type: Int32.Type) throws -> Int32 { try scalar() }
+    func decode(_ type: Int64.Type) throws -> Int64 { try scalar() }
+    func decode(_ type: UInt.Type) throws -> UInt { try scalar() }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar() }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar() }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar() }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar() }
 
     @inline(__always)
-    private func integer<I: FixedWidthInteger>() throws -> I {
-        try decoder.required(I.self, index) { codingPath }
+    private func scalar<V: TapeScalar>() throws -> V {
+        try decoder.required(V.self, index) { codingPath }
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {

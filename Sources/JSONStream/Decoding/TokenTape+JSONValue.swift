@@ -24,28 +24,33 @@ extension TokenTape {
             guard let value else { throw NumberOutOfRange(text: string(index)) }
             return value
         case .arrayStart:
-            var elements: [JSONValue] = []
-            elements.reserveCapacity(Int(token.second))
-            var child = index + 1
-            let end = Int(token.first)
-            while child < end {
-                elements.append(try jsonValue(at: child))
-                child = next(after: child)
-            }
-            return .array(elements)
+            return .array(try children(of: index) { (element) throws(NumberOutOfRange) in try jsonValue(at: element) })
         case .objectStart:
-            var members: [JSONMember] = []
-            members.reserveCapacity(Int(token.second))
-            var child = index + 1
-            let end = Int(token.first)
-            while child < end {
-                let name = string(child)
-                members.append(JSONMember(key: name, value: try jsonValue(at: child + 1)))
-                child = next(after: child + 1)
-            }
-            return .object(members)
+            return .object(
+                try children(of: index) { (key) throws(NumberOutOfRange) in
+                    JSONMember(key: string(key), value: try jsonValue(at: key + 1))
+                })
         case .key, .objectEnd, .arrayEnd:
             preconditionFailure("a value cannot start with \(token.kind)")
         }
+    }
+
+    /// What `transform` makes of each child of the container starting at `index`, in order: each element of an
+    /// array, or each member of an object (given the index of its key; the value follows it).
+    @inline(__always)
+    func children<Child, Failure: Error>(
+        of index: Int, _ transform: (Int) throws(Failure) -> Child
+    ) throws(Failure) -> [Child] {
+        let token = self[index]
+        let isObject = token.kind == .objectStart
+        var children: [Child] = []
+        children.reserveCapacity(Int(token.second))
+        var child = index + 1
+        let end = Int(token.first)
+        while child < end {
+            children.append(try transform(child))
+            child = next(after: isObject ? child + 1 : child)
+        }
+        return children
     }
 }

@@ -135,11 +135,7 @@ final class TokenTape {
 
     @inline(never)
     private func growTokens() {
-        let grown = UnsafeMutablePointer<Token>.allocate(capacity: tokenCapacity * 2)
-        grown.moveInitialize(from: tokens, count: count)
-        tokens.deallocate()
-        tokens = grown
-        tokenCapacity *= 2
+        tokens = Self.doubled(tokens, count: count, capacity: &tokenCapacity)
     }
 
     @inline(never)
@@ -154,11 +150,18 @@ final class TokenTape {
 
     @inline(never)
     private func growOpen() {
-        let grown = UnsafeMutablePointer<Int>.allocate(capacity: openCapacity * 2)
-        grown.moveInitialize(from: open, count: openCount)
-        open.deallocate()
-        open = grown
-        openCapacity *= 2
+        open = Self.doubled(open, count: openCount, capacity: &openCapacity)
+    }
+
+    /// Moves the first `count` elements of `buffer` into an allocation of twice `capacity` and frees `buffer`.
+    private static func doubled<Element>(
+        _ buffer: UnsafeMutablePointer<Element>, count: Int, capacity: inout Int
+    ) -> UnsafeMutablePointer<Element> {
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        capacity *= 2
+        return grown
     }
 
     // MARK: - Reading

@@ -27,39 +27,31 @@ struct TweetEventReader {
     let strict: Bool
     /// Whether top-level `delete` / `limit` / `disconnect` / `warning` members are read.
     let readsNotices: Bool
-    private var contexts: [Context] = []
-    private var skipDepth = 0
-    private var pendingKey: TweetKey?
+    private var cursor = JSONMemberCursor<Context, TweetKey>()
     private(set) var fields = TweetFields()
 
     init(strict: Bool, readsNotices: Bool) {
         self.strict = strict
         self.readsNotices = readsNotices
-        contexts.reserveCapacity(8)
+        cursor.reserveCapacity(8)
     }
 
     /// Starts a tweet whose object has just opened.
     mutating func begin() {
-        contexts.removeAll(keepingCapacity: true)
-        contexts.append(.tweet)
-        skipDepth = 0
-        pendingKey = nil
+        cursor.reset(to: .tweet)
         fields = TweetFields()
     }
 
     mutating func key(_ name: UnsafeRawBufferPointer) {
-        if skipDepth == 0 { pendingKey = TweetKey.table.lookup(name) }
+        cursor.key(name, in: TweetKey.table)
     }
 
     mutating func start(array: Bool) throws(StreamError) {
-        if skipDepth > 0 {
-            skipDepth += 1
-            return
-        }
-        let key = pendingKey
-        pendingKey = nil
-        guard let next = try child(of: contexts[contexts.count - 1], key: key, array: array) else {
-            skipDepth = 1
+        // The tweet's own object is the reader's root: `begin()` has entered it.
+        guard case let (context, key)? = try cursor.open(array: array, root: .tweet, document: "a tweet")
+        else { return }
+        guard let next = try child(of: context, key: key, array: array) else {
+            cursor.skip()
             return
         }
         if case .listItem = next {
@@ -71,16 +63,12 @@ struct TweetEventReader {
             fields.pendingReferenceID = nil
         }
         if case .notice(let kind) = next { fields.notice.kind = kind }
-        contexts.append(next)
+        cursor.enter(next)
     }
 
     /// Returns whether the tweet's own object closed.
     mutating func end() -> Bool {
-        if skipDepth > 0 {
-            skipDepth -= 1
-            return false
-        }
-        let closed = contexts.removeLast()
+        guard let closed = cursor.close() else { return false }
         switch closed {
         case .listItem(.urls, let extended):
             if let url = fields.pendingURL {
@@ -101,7 +89,7 @@ struct TweetEventReader {
         default:
             break
         }
-        return contexts.isEmpty
+        return cursor.contexts.isEmpty
     }
 
     private mutating func child(of context: Context, key: TweetKey?, array: Bool) throws(StreamError) -> Context? {
@@ -159,9 +147,7 @@ struct TweetEventReader {
     }
 
     mutating func scalar(_ value: JSONScalar) throws(StreamError) {
-        guard skipDepth == 0, let context = contexts.last else { return }
-        let key = pendingKey
-        pendingKey = nil
+        guard case let (context, key)? = try cursor.scalar(document: "a tweet") else { return }
         switch context {
         case .tweet: try tweetScalar(key, value)
         case .user:

@@ -32,14 +32,15 @@ final class TwitterSearchDecoder: JSONEventHandler {
         ("status", .status),
     ])
 
+    /// What the response is, for the error when it is not an object.
+    private static let document: StaticString = "a search response"
+
     private let limits: StreamLimits
     @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
     // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the
     // rest of a member-name event.
-    @exclusivity(unchecked) private var contexts: [Context] = []
-    @exclusivity(unchecked) private var skipDepth = 0
-    @exclusivity(unchecked) private var pendingKey: Key?
+    @exclusivity(unchecked) private var cursor = JSONMemberCursor<Context, Key>()
     @exclusivity(unchecked) private var reader = TweetEventReader(strict: true, readsNotices: false)
     @exclusivity(unchecked) private var readingTweet = false
     @exclusivity(unchecked) private var tweetFormat = TwitterSearchFormat.v1_1
@@ -68,8 +69,8 @@ final class TwitterSearchDecoder: JSONEventHandler {
     override func key(_ name: UnsafeRawBufferPointer) throws(StreamError) {
         if readingTweet {
             reader.key(name)
-        } else if skipDepth == 0 {
-            pendingKey = Self.keys.lookup(name)
+        } else {
+            cursor.key(name, in: Self.keys)
         }
     }
 
@@ -84,45 +85,34 @@ final class TwitterSearchDecoder: JSONEventHandler {
             try reader.start(array: array)
             return
         }
-        if skipDepth > 0 {
-            skipDepth += 1
-            return
-        }
-        let key = pendingKey
-        pendingKey = nil
-        guard let context = contexts.last else {
-            guard !array else {
-                throw StreamError(kind: .unexpectedDocument, message: "a search response is an object, not an array")
-            }
-            contexts.append(.root)
-            return
-        }
+        guard case let (context, key)? = try cursor.open(array: array, root: .root, document: Self.document)
+        else { return }
         switch (context, key, array) {
         case (.tweets(let format), _, false):
             beginTweet(format)
         case (.tweets, _, true):
             throw StreamError(kind: .typeMismatch, message: "expected a tweet object, found an array")
-        case (.root, .results?, true): contexts.append(.tweets(detect(.v1)))
-        case (.root, .statuses?, true): contexts.append(.tweets(detect(.v1_1)))
-        case (.root, .data?, true): contexts.append(.tweets(detect(.v2)))
+        case (.root, .results?, true): cursor.enter(.tweets(detect(.v1)))
+        case (.root, .statuses?, true): cursor.enter(.tweets(detect(.v1_1)))
+        case (.root, .data?, true): cursor.enter(.tweets(detect(.v2)))
         case (.root, .data?, false): beginTweet(detect(.v2))
         case (.root, .searchMetadata?, false):
             _ = detect(.v1_1)
-            contexts.append(.searchMetadata)
+            cursor.enter(.searchMetadata)
         case (.root, .meta?, false):
             _ = detect(.v2)
-            contexts.append(.meta)
+            cursor.enter(.meta)
         case (.root, .includes?, false):
             _ = detect(.v2)
-            contexts.append(.includes)
-        case (.includes, .users?, true): contexts.append(.includedUsers)
+            cursor.enter(.includes)
+        case (.includes, .users?, true): cursor.enter(.includedUsers)
         case (.includedUsers, _, false):
             user = (nil, nil, nil, nil)
-            contexts.append(.includedUser)
-        case (.root, .errors?, true): contexts.append(.errors)
-        case (.errors, _, false): contexts.append(.errorItem)
+            cursor.enter(.includedUser)
+        case (.root, .errors?, true): cursor.enter(.errors)
+        case (.errors, _, false): cursor.enter(.errorItem)
         default:
-            skipDepth = 1
+            cursor.skip()
         }
     }
 
@@ -138,11 +128,8 @@ final class TwitterSearchDecoder: JSONEventHandler {
             if reader.end() { try completeTweet() }
             return
         }
-        if skipDepth > 0 {
-            skipDepth -= 1
-            return
-        }
-        switch contexts.removeLast() {
+        guard let closed = cursor.close() else { return }
+        switch closed {
         case .includedUser:
             if let id = user.id, let screenName = user.username {
                 users[id] = TwitterUser(
@@ -170,14 +157,7 @@ final class TwitterSearchDecoder: JSONEventHandler {
             try reader.scalar(value)
             return
         }
-        guard skipDepth == 0, let context = contexts.last else {
-            if contexts.isEmpty && skipDepth == 0 {
-                throw StreamError(kind: .unexpectedDocument, message: "a search response is an object")
-            }
-            return
-        }
-        let key = pendingKey
-        pendingKey = nil
+        guard case let (context, key)? = try cursor.scalar(document: Self.document) else { return }
         switch (context, key) {
         case (.tweets, _):
             throw StreamError(
@@ -203,17 +183,19 @@ final class TwitterSearchDecoder: JSONEventHandler {
         case (.includedUser, .name?): user.name = try value.text.required()
         case (.includedUser, .username?): user.username = try value.text.required()
         case (.includedUser, .profileImageURL?): user.image = try value.text.required()
-        case (.root, .error?), (.errorItem, .message?):
-            if serviceError.message == nil, case .value(let text) = value.text { serviceError.message = text }
-        case (.root, .detail?), (.errorItem, .detail?):
-            if serviceError.detail == nil, case .value(let text) = value.text { serviceError.detail = text }
-        case (.root, .title?), (.errorItem, .title?):
-            if serviceError.title == nil, case .value(let text) = value.text { serviceError.title = text }
+        case (.root, .error?), (.errorItem, .message?): Self.keepFirst(value, in: &serviceError.message)
+        case (.root, .detail?), (.errorItem, .detail?): Self.keepFirst(value, in: &serviceError.detail)
+        case (.root, .title?), (.errorItem, .title?): Self.keepFirst(value, in: &serviceError.title)
         case (.root, .status?), (.errorItem, .code?):
             if serviceError.code == nil { serviceError.code = Self.codeText(value) }
         default:
             break
         }
+    }
+
+    /// Keeps the first text an error document gives for one of its fields.
+    private static func keepFirst(_ value: JSONScalar, in field: inout String?) {
+        if field == nil, case .value(let text) = value.text { field = text }
     }
 
     /// An error code as the service wrote it: a number or a string.

@@ -9,28 +9,16 @@ extension JSONEngine {
             let byte = chunk[index]
             switch phase {
             case .byteOrderMark:
-                if Self.byteOrderMark[pendingPreamble.count] == byte {
-                    pendingPreamble.append(byte)
+                if try extendPreamble(Self.byteOrderMark, with: byte, then: afterByteOrderMark) {
                     index += 1
-                    if pendingPreamble.count == Self.byteOrderMark.count {
-                        try Self.withBytes(pendingPreamble) { (bytes) throws(StreamError) in try skip(bytes) }
-                        pendingPreamble.removeAll()
-                        phase = options.skipsJivePrefix ? .jivePrefix : .parsing
-                    }
                 } else if pendingPreamble.isEmpty {
-                    phase = options.skipsJivePrefix ? .jivePrefix : .parsing
+                    phase = afterByteOrderMark
                 } else {
                     try releasePreamble()
                 }
             case .jivePrefix:
-                if Self.jivePrefix[pendingPreamble.count] == byte {
-                    pendingPreamble.append(byte)
+                if try extendPreamble(Self.jivePrefix, with: byte, then: .parsing) {
                     index += 1
-                    if pendingPreamble.count == Self.jivePrefix.count {
-                        try Self.withBytes(pendingPreamble) { (bytes) throws(StreamError) in try skip(bytes) }
-                        pendingPreamble.removeAll()
-                        phase = .parsing
-                    }
                 } else if pendingPreamble.isEmpty && Self.isWhitespace(byte) {
                     // Whitespace before the prefix means nothing to yajl either; it goes straight through.
                     try feed(UnsafeRawBufferPointer(rebasing: chunk[index..<(index + 1)]))
@@ -43,6 +31,23 @@ extension JSONEngine {
             }
         }
         return UnsafeRawBufferPointer(rebasing: chunk[index...])
+    }
+
+    private var afterByteOrderMark: Phase { options.skipsJivePrefix ? .jivePrefix : .parsing }
+
+    /// Takes `byte` when it is the next byte of `preamble`; once the preamble is complete it is skipped and the
+    /// engine moves on to `next`. Returns whether the byte was taken.
+    private func extendPreamble(
+        _ preamble: [UInt8], with byte: UInt8, then next: Phase
+    ) throws(StreamError) -> Bool {
+        guard preamble[pendingPreamble.count] == byte else { return false }
+        pendingPreamble.append(byte)
+        if pendingPreamble.count == preamble.count {
+            try Self.withBytes(pendingPreamble) { (bytes) throws(StreamError) in try skip(bytes) }
+            pendingPreamble.removeAll()
+            phase = next
+        }
+        return true
     }
 
     /// What looked like the start of a preamble is ordinary input after all.

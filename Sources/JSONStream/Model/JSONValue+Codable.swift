@@ -37,11 +37,7 @@ extension JSONValue {
             self = .array(array)
             return
         }
-        let object = try decoder.container(keyedBy: MemberCodingKey.self)
-        self = .object(
-            try object.allKeys.map {
-                JSONMember(key: $0.stringValue, value: try object.decode(JSONValue.self, forKey: $0))
-            })
+        self = .object(try decoder.decodeObject(of: JSONMember.self))
     }
 
     /// Encodes the value as the JSON it stands for.
@@ -66,13 +62,11 @@ extension JSONValue {
             var container = encoder.singleValueContainer()
             try container.encode(text)
         case .array(let elements):
-            var container = encoder.unkeyedContainer()
-            for element in elements { try container.encode(element) }
+            try encoder.encodeArray(elements)
         case .object(let members):
-            var container = encoder.container(keyedBy: MemberCodingKey.self)
-            for member in members {
-                try container.encode(member.value, forKey: MemberCodingKey(stringValue: member.key))
-            }
+            try encoder.encodeObject(members)
         }
     }
 }
+
+extension JSONMember: ObjectMember {}

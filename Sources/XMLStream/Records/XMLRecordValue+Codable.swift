@@ -22,11 +22,7 @@ extension XMLRecordValue: Codable {
                 return
             }
         }
-        let container = try decoder.container(keyedBy: MemberCodingKey.self)
-        self = .object(
-            try container.allKeys.map { key in
-                XMLRecordMember(key: key.stringValue, value: try container.decode(XMLRecordValue.self, forKey: key))
-            })
+        self = .object(try decoder.decodeObject(of: XMLRecordMember.self))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -38,13 +34,11 @@ extension XMLRecordValue: Codable {
             var container = encoder.singleValueContainer()
             try container.encode(text)
         case .array(let elements):
-            var container = encoder.unkeyedContainer()
-            for element in elements { try container.encode(element) }
+            try encoder.encodeArray(elements)
         case .object(let members):
-            var container = encoder.container(keyedBy: MemberCodingKey.self)
-            for member in members {
-                try container.encode(member.value, forKey: MemberCodingKey(stringValue: member.key))
-            }
+            try encoder.encodeObject(members)
         }
     }
 }
+
+extension XMLRecordMember: ObjectMember {}

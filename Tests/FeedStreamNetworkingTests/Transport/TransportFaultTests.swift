@@ -11,37 +11,18 @@ import Testing
 /// Network faults end in one typed error with a one-line message, after every item that preceded them.
 @Suite("Transports: cut, stalled, reset and refused transfers")
 struct TransportFaultTests {
-    /// A feed of 40 entries whose body breaks off (as `fault`) after the 20th entry.
-    static func faultyServer(_ fault: LoopbackHTTPServer.Route.Fault) throws -> (LoopbackHTTPServer, cut: Int, total: Int) {
-        let body = Array(atomFeed(entries: 40).utf8)
-        let marker = Array("<entry><id>urn:21<".utf8)
-        let cut = (0...(body.count - marker.count)).first { body[$0..<($0 + marker.count)].elementsEqual(marker) }!
-        var route = LoopbackHTTPServer.Route(
-            contentType: "application/atom+xml", body: body, framing: .contentLength, chunkSize: 256,
-            pauseMicroseconds: 0)
-        route.fault = fault
-        route.faultAfter = cut
-        let faulty = route
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300, holdTimeout: 20) { _ in faulty }
-        return (server, cut, body.count)
-    }
-
+    /// The ids of the entries that arrived, and the error that ended the transfer.
     static func collect(
         _ items: AsyncThrowingStream<AtomEntry, any Error>
     ) async -> (ids: [String?], error: (any Error)?) {
-        var ids: [String?] = []
-        do {
-            for try await entry in items { ids.append(entry.id) }
-            return (ids, nil)
-        } catch {
-            return (ids, error)
-        }
+        let outcome = await collectUntilError(items)
+        return (outcome.items.map(\.id), outcome.error)
     }
 
     @Test("A cut transfer: the items before it, then 'connection closed after B of N bytes'",
         arguments: TransportKind.allCases)
     func cut(_ kind: TransportKind) async throws {
-        let (server, cut, total) = try Self.faultyServer(.close)
+        let (server, cut, total) = try LoopbackHTTPServer.faultyAtomFeed(.close, chunkSize: 256)
         let outcome = await Self.collect(
             kind.make().parsedItems(for: URLRequest(url: server.url("/feed"))) { _ in AtomParser() })
         let error = try #require(outcome.error as? HTTPTransportError, "\(String(describing: outcome.error))")
@@ -79,7 +60,7 @@ struct TransportFaultTests {
 
     @Test("A reset connection: the items before it, then a one-line error", arguments: TransportKind.allCases)
     func reset(_ kind: TransportKind) async throws {
-        let (server, _, _) = try Self.faultyServer(.reset)
+        let (server, _, _) = try LoopbackHTTPServer.faultyAtomFeed(.reset, chunkSize: 256)
         let outcome = await Self.collect(
             kind.make().parsedItems(for: URLRequest(url: server.url("/feed"))) { _ in AtomParser() })
         #expect(outcome.ids.count <= 20)
@@ -94,7 +75,7 @@ struct TransportFaultTests {
     @Test("A stalled server: the items before the stall, then 'timed out' after the idle timeout",
         arguments: TransportKind.allCases)
     func stall(_ kind: TransportKind) async throws {
-        let (server, _, _) = try Self.faultyServer(.stall)
+        let (server, _, _) = try LoopbackHTTPServer.faultyAtomFeed(.stall, chunkSize: 256)
         let outcome = await Self.collect(
             kind.make().parsedItems(
                 for: URLRequest(url: server.url("/feed")), limits: TransferLimits(idleTimeout: 1)
@@ -107,7 +88,7 @@ struct TransportFaultTests {
 
     @Test("A deadline ends a slow transfer with its own message", arguments: TransportKind.allCases)
     func deadline(_ kind: TransportKind) async throws {
-        let (server, _, _) = try Self.faultyServer(.stall)
+        let (server, _, _) = try LoopbackHTTPServer.faultyAtomFeed(.stall, chunkSize: 256)
         let outcome = await Self.collect(
             kind.make().parsedItems(
                 for: URLRequest(url: server.url("/feed")), limits: TransferLimits(idleTimeout: 30, deadline: 1)

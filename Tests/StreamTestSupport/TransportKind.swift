@@ -1,0 +1,26 @@
+import FeedStreamNetworking
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The transports every network test runs through.
+public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    case urlSession = "URLSessionTransport"
+    #if canImport(AsyncHTTPClient)
+        case asyncHTTPClient = "AsyncHTTPClientTransport"
+    #endif
+
+    public var description: String { rawValue }
+
+    /// A fresh transport of this kind, patient enough for a busy test machine.
+    public func make() -> any HTTPTransport {
+        switch self {
+        case .urlSession: URLSessionTransport(configuration: .patientLoopback)
+        #if canImport(AsyncHTTPClient)
+            case .asyncHTTPClient: AsyncHTTPClientTransport()
+        #endif
+        }
+    }
+}
