@@ -22,7 +22,7 @@ struct StreamingDataDelegateReentryTests {
 
     @Test("A handler that waits for another thread calling cancel() does not deadlock")
     func handlerWaitsForAnotherThread() async throws {
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(contentType: "application/atom+xml", body: Array(atomFeed(entries: 50).utf8), chunkSize: 64)
         }
         let box = Box()

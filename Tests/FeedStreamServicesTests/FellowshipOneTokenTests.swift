@@ -41,7 +41,7 @@ struct FellowshipOneTokenTests {
             "WeblinkUser": ("pässword", "777", "weblink-access"),
         ]
         let secrets = ["portal-access": "portal-secret", "weblink-access": "weblink-secret"]
-        return try LoopbackHTTPServer(maximumRequests: requests, lifetime: 120) { request in
+        return try LoopbackHTTPServer(maximumRequests: requests, lifetime: 600) { request in
             let outcome = verifier.verify(request)
             guard case .accepted(_, let token, let parameters) = outcome else {
                 guard case .rejected(let problem, let advice) = outcome else { fatalError() }

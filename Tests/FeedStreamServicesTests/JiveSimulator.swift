@@ -78,7 +78,7 @@ final class JiveSimulator: @unchecked Sendable {
     /// A server running this simulator.
     func serve(maximumRequests: Int = 64, keepsConnectionsAlive: Bool = false) throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer(
-            maximumRequests: maximumRequests, lifetime: 120, keepsConnectionsAlive: keepsConnectionsAlive
+            maximumRequests: maximumRequests, lifetime: 600, keepsConnectionsAlive: keepsConnectionsAlive
         ) { [self] request in
             respond(to: request)
         }

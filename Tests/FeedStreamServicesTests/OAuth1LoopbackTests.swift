@@ -32,7 +32,7 @@ struct OAuth1LoopbackTests {
     static func service(
         _ verifier: OAuth1TestVerifier, requests: Int = 1, style: ServiceRoutes.RefusalStyle = .problemReporting
     ) throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer(maximumRequests: requests, lifetime: 120) { request in
+        try LoopbackHTTPServer(maximumRequests: requests, lifetime: 600) { request in
             switch verifier.verify(request) {
             case .accepted(_, _, let parameters): ServiceRoutes.echo(parameters)
             case .rejected(let problem, let advice):
@@ -221,7 +221,7 @@ struct OAuth1LoopbackTests {
     /// A Jive- or Connections-style service that checks HTTP Basic credentials itself; with `challenges`, a
     /// refusal carries `WWW-Authenticate: Basic`, as Jive and Connections send.
     static func basicService(requests: Int, challenges: Bool) throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer(maximumRequests: requests, lifetime: 120) { request in
+        try LoopbackHTTPServer(maximumRequests: requests, lifetime: 600) { request in
             let header = request.header("Authorization") ?? ""
             let decoded =
                 header.hasPrefix("Basic ")

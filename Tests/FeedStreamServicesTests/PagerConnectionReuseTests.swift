@@ -17,7 +17,7 @@ struct PagerConnectionReuseTests {
 
     @Test("Four pages, in order, over one kept-alive connection")
     func pagesReuseTheConnection() async throws {
-        let server = try LoopbackHTTPServer(maximumRequests: 4, lifetime: 120, keepsConnectionsAlive: true) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 4, lifetime: 600, keepsConnectionsAlive: true) { request in
             let number = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
             return .init(contentType: "application/atom+xml", text: Self.page(number, of: 4))
         }

@@ -28,10 +28,10 @@ struct PagerOriginTests {
 
     /// Two servers of one page each: the first page's next link points at the other server.
     static func twoOrigins() throws -> (first: LoopbackHTTPServer, other: LoopbackHTTPServer) {
-        let other = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
+        let other = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(2, next: nil))
         }
-        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
+        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(1, next: other.url("/feed").absoluteString))
         }
         return (first, other)
@@ -66,7 +66,7 @@ struct PagerOriginTests {
 
     @Test("A file: next link ends the run after page 1's items", arguments: TransportKind.allCases)
     func fileNext(_ kind: TransportKind) async throws {
-        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
+        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(contentType: "application/atom+xml", text: Self.page(1, next: "file:///etc/passwd"))
         }
         let outcome = await Self.run(
@@ -79,7 +79,7 @@ struct PagerOriginTests {
         "Same-origin pages all carry the credentials, over at most two connections",
         arguments: TransportKind.allCases)
     func fivePages(_ kind: TransportKind) async throws {
-        let server = try LoopbackHTTPServer(maximumRequests: 5, lifetime: 300, keepsConnectionsAlive: true) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 5, lifetime: 600, keepsConnectionsAlive: true) { request in
             let number = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
             return .init(
                 contentType: "application/atom+xml",

@@ -38,7 +38,7 @@ struct DiscoverCommandTests {
     func stopsTheTransfer() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let body = Array(Self.head.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 50 << 20)
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(contentType: "text/html", body: body, chunkSize: 16_384, pauseMicroseconds: 2000)
         }
         let result = try tool.run(["discover", server.url("/page").absoluteString])

@@ -82,7 +82,7 @@ struct FeedCommandTests {
     @Test("feed URL --pages all follows atom:link rel=\"next\" through an RSS feed")
     func rssPages() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 120) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 600) { request in
             let page = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
             return .init(contentType: "application/rss+xml", text: Self.rssPage(page, of: 3))
         }

@@ -52,10 +52,10 @@ struct FeedStreamToolNetworkTests {
     @Test("--user: a cross-origin redirect loses the password; --allow-host lets paging go on", arguments: transports)
     func origins(_ transport: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let other = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 300) { _ in
+        let other = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 600) { _ in
             .init(contentType: "application/atom+xml", text: atomFeed(entries: 1))
         }
-        let redirecting = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
+        let redirecting = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(status: 302, headers: [("Location", other.url("/feed").absoluteString)], text: "")
         }
         let moved = try tool.run(
@@ -64,7 +64,7 @@ struct FeedStreamToolNetworkTests {
         #expect(redirecting.snapshot.authorizations == ["Basic YWxpY2U6c2VjcmV0"])
         #expect(other.snapshot.authorizations == [nil])
 
-        let paging = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 300) { _ in
+        let paging = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 600) { _ in
             .init(contentType: "application/atom+xml", text: atomFeed(entries: 2, next: other.url("/feed").absoluteString))
         }
         let stopped = try tool.run(

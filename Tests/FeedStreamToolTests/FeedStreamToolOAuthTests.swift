@@ -40,7 +40,7 @@ struct FeedStreamToolOAuthTests {
     func signedFeed() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let port = PortBox()
-        let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 120) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 600) { request in
             let page = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
             guard
                 Self.isSigned(
@@ -68,7 +68,7 @@ struct FeedStreamToolOAuthTests {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let port = PortBox()
         let expectedPath = weblink ? "/v1/WeblinkUser/AccessToken" : "/v1/PortalUser/AccessToken"
-        let server = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 120) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 600) { request in
             let credentials = Data("jdoe pa ss:wörd".utf8).base64EncodedString()
             guard request.method == "POST", request.path == expectedPath,
                 Self.isSigned(request, port: port.value, consumerKey: "ck", consumerSecret: "cs-secret")
@@ -145,7 +145,7 @@ struct FeedStreamToolFellowshipOnePagingTests {
     func pagesUntilNoneRemain() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let port = PortBox()
-        let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 120) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 600) { request in
             guard FeedStreamToolOAuthTests.isSigned(request, port: port.value, consumerKey: "ck", consumerSecret: "cs")
             else { return .init(status: 401, text: "signature_invalid") }
             let page = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1

@@ -114,7 +114,7 @@ struct FeedStreamToolURLTests {
     func atomURL() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let body = try [UInt8](Data(contentsOf: FeedStreamToolTests.sample))
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 120) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { request in
             guard request.header("Authorization") == "Basic YW15OnMzY3JldDpwYXNz" else {
                 return .init(status: 401, contentType: "text/plain", text: "bad credentials")
             }
@@ -136,7 +136,7 @@ struct FeedStreamToolURLTests {
     @Test("A refused request: exit 1, the service's message, and never the password")
     func refused() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 120) { _ in
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(status: 401, contentType: "text/plain", text: "Invalid user name or password")
         }
         let result = try tool.run(["atom", "--user", "amy:topsecret", server.url("/feed").absoluteString])
@@ -175,7 +175,7 @@ struct FeedStreamToolURLTests {
     @Test("--pages follows rel=\"next\" in order; --pages 2 stops after two")
     func pages() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let server = try LoopbackHTTPServer(maximumRequests: 5, lifetime: 120) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 5, lifetime: 600) { request in
             let page = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
             return .init(contentType: "application/atom+xml", text: Self.atomPage(page, of: 3))
         }
@@ -212,7 +212,7 @@ struct FeedStreamToolURLTests {
     @Test("--cache: the second run sends If-None-Match, gets a 304 and prints the cached items")
     func cache() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let server = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 120) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 600) { request in
             if request.header("If-None-Match") == "\"v1\"" { return .init(status: 304) }
             return .init(
                 contentType: "application/atom+xml", headers: [("ETag", "\"v1\"")], text: Self.atomPage(1, of: 1))

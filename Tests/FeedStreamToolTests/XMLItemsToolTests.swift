@@ -73,7 +73,7 @@ struct XMLItemsToolTests {
         let body =
             Array("<results count=\"1\"><person id=\"7\"><name>Ren".utf8) + [0xE9]
             + Array("e</name></person></results>".utf8)
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 120) { _ in
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(contentType: "application/xml; charset=iso-8859-1", body: body)
         }
         let result = try tool.run([

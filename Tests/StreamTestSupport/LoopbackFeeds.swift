@@ -53,7 +53,7 @@ extension LoopbackHTTPServer {
         route.fault = fault
         route.faultAfter = cut
         let faulty = route
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300, holdTimeout: 20) { _ in faulty }
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600, holdTimeout: 20) { _ in faulty }
         return (server, cut, body.count)
     }
 }

@@ -142,7 +142,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     ///     consumer that already has its first item buffered may not be scheduled for tens of seconds. The proof
     ///     rests on ordering (nothing past the hold point is sent before the release), never on how fast.
     public convenience init(
-        routes: [String: Route], maximumRequests: Int = 1, lifetime: TimeInterval = 300,
+        routes: [String: Route], maximumRequests: Int = 1, lifetime: TimeInterval = 600,
         holdTimeout: TimeInterval = 600
     ) throws {
         try self.init(maximumRequests: maximumRequests, lifetime: lifetime, holdTimeout: holdTimeout) { request in
@@ -151,7 +151,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A server that answers its requests with `routes` in turn, whatever they ask for.
-    public static func sequence(_ routes: [Route], lifetime: TimeInterval = 120) throws -> LoopbackHTTPServer {
+    public static func sequence(_ routes: [Route], lifetime: TimeInterval = 600) throws -> LoopbackHTTPServer {
         let counter = LockedCounter()
         return try LoopbackHTTPServer(maximumRequests: routes.count, lifetime: lifetime) { _ in
             routes[min(counter.next(), routes.count - 1)]
@@ -162,7 +162,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// - Parameter keepsConnectionsAlive: answer with `Connection: keep-alive` and read the next request from the
     ///   same connection (for up to 5 s), instead of closing it after each response.
     public init(
-        maximumRequests: Int = 1, lifetime: TimeInterval = 300, holdTimeout: TimeInterval = 600,
+        maximumRequests: Int = 1, lifetime: TimeInterval = 600, holdTimeout: TimeInterval = 600,
         keepsConnectionsAlive: Bool = false, respond: @escaping @Sendable (LoopbackRequest) -> Route
     ) throws {
         self.respond = respond

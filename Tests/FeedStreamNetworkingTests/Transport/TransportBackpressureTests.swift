@@ -25,7 +25,7 @@ struct TransportBackpressureTests {
     func heldBack(_ kind: TransportKind) async throws {
         // 64 MiB of entries, sent as fast as the socket takes them.
         let body = Array(atomFeed(entries: 16 * 1024, padding: 4000).utf8)
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300, holdTimeout: 30) { _ in
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600, holdTimeout: 30) { _ in
             .init(
                 contentType: "application/atom+xml", body: body, framing: .contentLength, chunkSize: 64 << 10,
                 pauseMicroseconds: 0)

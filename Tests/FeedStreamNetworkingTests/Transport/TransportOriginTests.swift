@@ -16,7 +16,7 @@ struct TransportOriginTests {
     static let aliceHeader = "Basic YWxpY2U6c2VjcmV0"
 
     static func feedServer(requests: Int = 1) throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer(maximumRequests: requests, lifetime: 300) { _ in
+        try LoopbackHTTPServer(maximumRequests: requests, lifetime: 600) { _ in
             .init(contentType: "application/atom+xml", text: atomFeed(entries: 2))
         }
     }
@@ -34,7 +34,7 @@ struct TransportOriginTests {
     @Test("A redirect to another origin is followed without the credentials", arguments: TransportKind.allCases)
     func crossOriginRedirect(_ kind: TransportKind) async throws {
         let other = try Self.feedServer()
-        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in Self.redirect(to: other.url("/feed")) }
+        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in Self.redirect(to: other.url("/feed")) }
         let items = kind.make().parsedItems(
             for: URLRequest(url: first.url("/feed")), authorizer: Self.alice) { _ in AtomParser() }
         #expect(try await Self.ids(items) == ["urn:1", "urn:2"])
@@ -46,7 +46,7 @@ struct TransportOriginTests {
         arguments: TransportKind.allCases)
     func callerHeaderDropped(_ kind: TransportKind) async throws {
         let other = try Self.feedServer()
-        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in Self.redirect(307, to: other.url("/feed")) }
+        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in Self.redirect(307, to: other.url("/feed")) }
         var request = URLRequest(url: first.url("/feed"))
         request.setValue("Bearer TOKEN-42", forHTTPHeaderField: "Authorization")
         let items = kind.make().parsedItems(for: request) { _ in AtomParser() }
@@ -57,7 +57,7 @@ struct TransportOriginTests {
 
     @Test("A same-origin redirect keeps the credentials", arguments: TransportKind.allCases)
     func sameOriginRedirect(_ kind: TransportKind) async throws {
-        let server = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 300) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 2, lifetime: 600) { request in
             request.path == "/old"
                 ? .init(status: 301, headers: [("Location", "/feed")], text: "moved")
                 : .init(contentType: "application/atom+xml", text: atomFeed(entries: 2))
@@ -72,7 +72,7 @@ struct TransportOriginTests {
     @Test("Refusing credential-leaving redirects: the other origin receives nothing", arguments: TransportKind.allCases)
     func refusedRedirect(_ kind: TransportKind) async throws {
         let other = try Self.feedServer()
-        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in Self.redirect(to: other.url("/feed")) }
+        let first = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in Self.redirect(to: other.url("/feed")) }
         let items = kind.make().parsedItems(
             for: URLRequest(url: first.url("/feed")), authorizer: Self.alice,
             originPolicy: OriginPolicy(refusesCredentialLeavingRedirects: true)) { _ in AtomParser() }
@@ -84,7 +84,7 @@ struct TransportOriginTests {
 
     @Test("A redirect loop ends with 'too many redirects'", arguments: TransportKind.allCases)
     func redirectLoop(_ kind: TransportKind) async throws {
-        let server = try LoopbackHTTPServer(maximumRequests: 4, lifetime: 300) { _ in
+        let server = try LoopbackHTTPServer(maximumRequests: 4, lifetime: 600) { _ in
             .init(status: 302, headers: [("Location", "/loop")], text: "again")
         }
         let items = kind.make().parsedItems(
@@ -99,7 +99,7 @@ struct TransportOriginTests {
 
     @Test("A redirect to a file: URL is refused, nothing read", arguments: TransportKind.allCases)
     func fileRedirect(_ kind: TransportKind) async throws {
-        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 300) { _ in
+        let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(status: 302, headers: [("Location", "file:///etc/passwd")], text: "")
         }
         let items = kind.make().parsedItems(for: URLRequest(url: server.url("/feed"))) { _ in AtomParser() }
