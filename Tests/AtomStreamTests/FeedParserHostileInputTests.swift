@@ -81,6 +81,30 @@ struct FeedParserHostileInputTests {
         #expect(error.path?.hasSuffix("/item[1]/description") == true)
     }
 
+    /// Show-level podcast tags accumulate in `AtomFeed.podcast` for the whole document, between and after the
+    /// items: they count against the item limit as one item's fields do.
+    @Test("Endless show-level podcast tags between items are a limit error after the items before them")
+    func endlessShowLevelPodcastTags() throws {
+        let remoteItem = "<podcast:remoteItem feedGuid=\"917393e3-1b1e-5cef-ace4-edaa54e1f810\" itemGuid=\"x\"/>"
+        let document = "<rss version=\"2.0\" xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"><channel>"
+            + "<item><title>a</title></item>" + String(repeating: remoteItem, count: 20_000)
+            + "<item><title>b</title></item>" + String(repeating: remoteItem, count: 20_000)
+            + "</channel></rss>"
+        let limits = StreamLimits(maximumItemBytes: 1 << 20)
+        let outcome = decode(Array(document.utf8), options: .init(limits: limits))
+        #expect(outcome.items.map { $0.title?.value } == ["a", "b"])
+        let error = try #require(outcome.error)
+        #expect(error.kind == .limitExceeded)
+        #expect(error.message.contains("podcast fields"))
+        // Within the limit the same tags are read.
+        let few = "<rss version=\"2.0\" xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"><channel>"
+            + String(repeating: remoteItem, count: 3) + "<item><title>a</title></item></channel></rss>"
+        let parser = FeedParser(options: .init(limits: limits))
+        _ = try parser.parse(Array(few.utf8))
+        _ = try parser.finish()
+        #expect(parser.feed.podcast?.remoteItems.count == 3)
+    }
+
     @Test("Truncated at every byte: the items completed before the cut, then a positioned error")
     func truncationAtEveryByte() throws {
         let document = Array(FeedParserRSSTests.rss20.utf8)

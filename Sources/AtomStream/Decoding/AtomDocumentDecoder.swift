@@ -31,6 +31,7 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     var entryCount = 0
     private(set) var hasSeenRoot = false
     var entryBytes = 0
+    var feedBytes = 0
     @exclusivity(unchecked) var person = AtomPerson()
     var textType = AtomText.Kind.text
     var contentType = "text"

@@ -13,6 +13,9 @@ protocol FeedItemDecoding: AnyObject {
     var feed: AtomFeed { get set }
     var entry: AtomEntry { get set }
     var entryBytes: Int { get set }
+    /// Bytes the feed's own podcast fields keep (show-level tags, live items, remote items, …), never reset: they
+    /// accumulate in ``AtomFeed/podcast`` for the whole document, wherever they stand between the items.
+    var feedBytes: Int { get set }
     var nameStrings: NameStrings { get set }
     var extensionHasChildren: Bool { get set }
     var podcast: PodcastReader { get set }
@@ -56,6 +59,18 @@ extension FeedItemDecoding {
     }
 
     /// The end of a child of the item outside the format's namespaces: kept when it held only text.
+    /// Counts bytes kept in the feed's podcast fields against the item limit: the feed's metadata is bounded as
+    /// one item is, or a channel of endless `podcast:remoteItem` would grow without bound.
+    func countFeedBytes(_ count: Int) throws(StreamError) {
+        feedBytes += count
+        guard feedBytes <= limits.maximumItemBytes else {
+            throw StreamError(
+                kind: .limitExceeded,
+                message: "the feed's podcast fields hold more than \(limits.maximumItemBytes) bytes of text")
+        }
+    }
+
+    /// The end of a child of the item outside the format's namespaces: kept when it held only text.
     func finishExtension(namespace: XMLName, localName: XMLName) throws(StreamError) {
         let value = takeText()
         guard !extensionHasChildren else { return }
@@ -79,7 +94,8 @@ extension FeedItemDecoding {
     ) throws(StreamError) -> PodcastElement? {
         guard let element = podcast.start(tag, scope: scope, parent: parent, resolve: resolve) else { return nil }
         // What an item keeps is bounded: each element counts, whatever it holds.
-        if scope == .episode { try countItemBytes(16 + tag.attributeCount * 16) }
+        let elementBytes = 16 + tag.attributeCount * 16
+        if scope == .episode { try countItemBytes(elementBytes) } else { try countFeedBytes(elementBytes) }
         if keepsExtension { extensionHasChildren = false }
         beginText()
         return element
@@ -95,6 +111,8 @@ extension FeedItemDecoding {
             try appendExtension(namespace: namespace, localName: localName, value: value)
         } else if scope == .episode {
             try countItemBytes(value.utf8.count)
+        } else {
+            try countFeedBytes(value.utf8.count)
         }
         podcast.finish(element, text: value, scope: scope, resolve: resolve)
         if scope == .show { feed.podcast = podcast.showInfo }

@@ -30,6 +30,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     var entryCount = 0
     private(set) var hasSeenRoot = false
     @exclusivity(unchecked) var entryBytes = 0
+    var feedBytes = 0
     @exclusivity(unchecked) private var itemShape = EntryShape()
 
     /// Collected character data, and the depth of the field it belongs to (0: not collecting).
