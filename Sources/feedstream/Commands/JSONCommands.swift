@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedStreamServices
 import JSONStream
+import StreamCore
 
 /// `feedstream twitter`: Twitter search responses (v1, v1.1, v2).
 struct TwitterCommand: DecodingCommand {
@@ -101,7 +102,7 @@ struct ItemsCommand: DecodingCommand {
             Decoding(
                 makeParser: { JSONItemParser<JSONValue>(path: selection, options: .init(reading: .jive)) },
                 strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: selection, options: .init(reading: .jive)) },
-                printItem: { value, output in output.line(raw: value.jsonText) }))
+                printItem: { value, output in output.line { value.write(to: $0) } }))
     }
 }
 
@@ -120,6 +121,6 @@ struct JSONCommand: DecodingCommand {
             Decoding(
                 makeParser: { JSONItemParser<JSONValue>(path: .root) },
                 strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: .root) },
-                printItem: { value, output in output.line(raw: value.jsonText) }))
+                printItem: { value, output in output.line { value.write(to: $0) } }))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AtomStream
 import XMLStream
 import FeedStreamServices
+import StreamCore
 
 /// `feedstream xml-items`: every XML record at a path, as JSON in the usual XML-to-JSON convention.
 struct XMLItemsCommand: DecodingCommand {
@@ -38,6 +39,6 @@ struct XMLItemsCommand: DecodingCommand {
                 warnings: { $0.warnings },
                 // Fellowship One's paging (results@additionalPages): other XML services end after one page.
                 strategy: FellowshipOnePaging(recordPath: path, options: options),
-                printItem: { record, output in output.line(raw: record.jsonText) }))
+                printItem: { record, output in output.line { record.write(to: $0) } }))
     }
 }

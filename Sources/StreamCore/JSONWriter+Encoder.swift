@@ -1,9 +1,8 @@
 import Foundation
-import StreamCore
 
-/// Encodes `Encodable` values as compact JSON straight into a byte buffer, with exactly the bytes `JSONEncoder`
-/// writes with `[.sortedKeys, .withoutEscapingSlashes]` and RFC 3339 dates: keys sorted, `nil` optionals
-/// omitted (as synthesized `Encodable` does), strings escaped the same way.
+/// The models' `Codable` encoding written straight into ``JSONWriter/bytes``, with exactly the bytes `JSONEncoder`
+/// writes with `[.sortedKeys, .withoutEscapingSlashes]` and RFC 3339 dates (DESIGN.md: keys are the Swift property
+/// names, sorted; `nil` optionals omitted, as synthesized `Encodable` omits them).
 ///
 /// `JSONEncoder` builds a tree of boxed values and a dictionary per object before it writes a byte; printing
 /// items with it cost four to five times the decoding itself. Here each value's bytes are written as the value
@@ -11,9 +10,9 @@ import StreamCore
 /// which is known because every nested value is encoded from inside ``encodeValue(_:)``.
 ///
 /// What synthesized conformances never do — nested containers, super encoders, asking for two containers — is
-/// refused with ``Unsupported``, and ``append(_:to:)`` then encodes that item with `JSONEncoder` instead, so the
+/// refused with ``Unsupported``, and ``write(_:)`` then encodes that value with `JSONEncoder` instead, so the
 /// output is the same either way.
-final class JSONLineEncoder {
+extension JSONWriter {
     /// Raised for a container use this encoder does not mirror.
     struct Unsupported: Error {}
 
@@ -39,18 +38,8 @@ final class JSONLineEncoder {
         var end: Int
     }
 
-    // Exempt from dynamic exclusivity checks, which cost a fifth of the printing time: the encoder is used by one
-    // thread at a time, and no access to one of these overlaps another access to the same property.
-    @exclusivity(unchecked) var bytes: [UInt8] = []
-    @exclusivity(unchecked) var frames: [Frame] = []
-    @exclusivity(unchecked) var members: [Member] = []
-    /// Set when a container use outside what this encoder mirrors was made (nested containers, super encoders).
-    @exclusivity(unchecked) var unsupportedUse = false
-    @exclusivity(unchecked) private var assembly: [UInt8] = []
-    private let fallback = JSONLineEncoder.referenceEncoder()
-
-    /// The `JSONEncoder` whose output this encoder reproduces: the model's `Codable` encoding of DESIGN.md.
-    static func referenceEncoder() -> JSONEncoder {
+    /// The `JSONEncoder` whose output this writer reproduces: the model's `Codable` encoding of DESIGN.md.
+    package static func referenceEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -60,11 +49,9 @@ final class JSONLineEncoder {
         return encoder
     }
 
-    /// Appends the JSON text of `value` to `output`.
-    func append(_ value: some Encodable, to output: inout [UInt8]) throws {
-        swap(&bytes, &output)
-        defer { swap(&bytes, &output) }
-        if let writable = value as? any JSONLineWritable {
+    /// Appends the JSON text of `value`'s `Codable` encoding (or of its own ``JSONWritable`` writer).
+    package func write(_ value: some Encodable) throws {
+        if let writable = value as? any JSONWritable {
             JSONObjectWriter.write(writable, to: self)
             return
         }
@@ -87,16 +74,14 @@ final class JSONLineEncoder {
     func encodeValue<T: Encodable>(_ value: T) throws {
         // Metatype comparisons rather than `as?` casts: a dynamic cast per value was a measurable cost.
         if T.self == Date.self {
-            bytes.append(UInt8(ascii: "\""))
-            DateParser.appendRFC3339(unsafeBitCast(value, to: Date.self), to: &bytes)
-            bytes.append(UInt8(ascii: "\""))
+            writeDate(unsafeBitCast(value, to: Date.self))
             return
         }
         if T.self == URL.self {
             writeString(unsafeBitCast(value, to: URL.self).absoluteString)
             return
         }
-        if let writable = value as? any JSONLineWritable {
+        if let writable = value as? any JSONWritable {
             // A model inside a value without a writer of its own (a tweet in a stream message).
             JSONObjectWriter.write(writable, to: self)
             return
@@ -173,52 +158,22 @@ final class JSONLineEncoder {
     }
 
     var currentCount: Int { frames[frames.count - 1].count }
-
-    // MARK: Scalars
-
-    func writeNull() { bytes.append(contentsOf: "null".utf8) }
-
-    func writeBool(_ value: Bool) { bytes.append(contentsOf: value ? "true".utf8 : "false".utf8) }
-
-    func writeInteger(_ value: some BinaryInteger) {
-        if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        bytes.append(contentsOf: String(value).utf8)
-    }
-
-    /// `JSONEncoder`'s form: the shortest round-trip text, without a trailing `.0` on integral values.
-    func writeFloatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(
-                value, .init(codingPath: [], debugDescription: "\(value) is not a valid JSON number"))
-        }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    /// A JSON string, escaped as everywhere in FeedStream.
-    func writeString(_ string: String) {
-        JSONStringLiteral.append(string, to: &bytes)
-    }
 }
 
-extension JSONLineEncoder: Encoder {
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+extension JSONWriter: Encoder {
+    package var codingPath: [any CodingKey] { [] }
+    package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let valid = (try? open(.keyed)) != nil
         return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, valid: valid))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    package func unkeyedContainer() -> any UnkeyedEncodingContainer {
         UnkeyedContainer(encoder: self, valid: (try? open(.unkeyed)) != nil)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer {
+    package func singleValueContainer() -> any SingleValueEncodingContainer {
         SingleValueContainer(encoder: self, valid: (try? open(.singleValue)) != nil)
     }
 }

@@ -1,10 +1,10 @@
-/// The containers of ``JSONLineEncoder``: each writes straight into the encoder's bytes.
+/// The containers of ``JSONWriter``: each writes straight into the encoder's bytes.
 ///
 /// A container handed out for a use the encoder does not mirror (a second container for one value) is invalid:
-/// its first write throws ``JSONLineEncoder/Unsupported``, and the item is encoded by `JSONEncoder` instead.
-extension JSONLineEncoder {
+/// its first write throws ``JSONWriter/Unsupported``, and the value is encoded by `JSONEncoder` instead.
+extension JSONWriter {
     struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let encoder: JSONLineEncoder
+        let encoder: JSONWriter
         let valid: Bool
 
         var codingPath: [any CodingKey] { [] }
@@ -66,7 +66,7 @@ extension JSONLineEncoder {
     }
 
     struct UnkeyedContainer: UnkeyedEncodingContainer {
-        let encoder: JSONLineEncoder
+        let encoder: JSONWriter
         let valid: Bool
 
         var codingPath: [any CodingKey] { [] }
@@ -114,7 +114,7 @@ extension JSONLineEncoder {
     }
 
     struct SingleValueContainer: SingleValueEncodingContainer {
-        let encoder: JSONLineEncoder
+        let encoder: JSONWriter
         let valid: Bool
 
         var codingPath: [any CodingKey] { [] }

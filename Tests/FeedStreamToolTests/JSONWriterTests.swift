@@ -1,25 +1,27 @@
 import AtomStream
 import Foundation
 import JSONStream
+import StreamCore
 import StreamTestSupport
 import Testing
 
 @testable import feedstream
 
-/// The tool's direct NDJSON writer must print exactly the bytes of the models' `Codable` encoding (JSONEncoder
+/// The one JSON writer (StreamCore's `JSONWriter`, with the tool's hand-listed models) must print exactly the bytes of the models' `Codable` encoding (JSONEncoder
 /// with sorted keys, unescaped slashes and RFC 3339 dates), which is the contract of DESIGN.md.
-@Suite("JSONLineEncoder: byte for byte the Codable encoding")
-struct JSONLineEncoderTests {
-    let reference = JSONLineEncoder.referenceEncoder()
+@Suite("JSONWriter: byte for byte the Codable encoding")
+struct JSONWriterTests {
+    let reference = JSONWriter.referenceEncoder()
 
     func expectSameBytes<T: Encodable>(_ values: [T], _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
         throws
     {
-        let encoder = JSONLineEncoder()
+        let writer = JSONWriter()
         var mismatches = 0
         for value in values {
-            var fast: [UInt8] = []
-            try encoder.append(value, to: &fast)
+            writer.bytes.removeAll(keepingCapacity: true)
+            try writer.write(value)
+            let fast = writer.bytes
             let expected = [UInt8](try reference.encode(value))
             if fast != expected {
                 mismatches += 1
@@ -87,7 +89,7 @@ struct JSONLineEncoderTests {
         try expectSameBytes(pages, "pages")
     }
 
-    @Test("Models written by hand (JSONLineWritable) with every field set, and with none")
+    @Test("Models written by hand (JSONWritable) with every field set, and with none")
     func everyField() throws {
         let date = Date(timeIntervalSince1970: 1_367_483_352.518)
         let person = AtomPerson(name: "Amy \"A\" Jones", email: "amy@example.com", uri: "https://x/a", userID: "u1")

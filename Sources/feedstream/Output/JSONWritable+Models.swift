@@ -1,11 +1,12 @@
 import AtomStream
 import JSONStream
+import StreamCore
 
-// Members in key order; `JSONLineEncoderTests` compares every recorded item with its `Codable` encoding, so a
+// Members in key order; `JSONWriterTests` compares every recorded item with its `Codable` encoding, so a
 // field added to a model and not here fails there.
 
-extension AtomEntry: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomEntry: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.array("authors", authors)
         object.array("categories", categories)
         object.object("content", content)
@@ -24,23 +25,23 @@ extension AtomEntry: JSONLineWritable {
     }
 }
 
-extension AtomText: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomText: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.string("type", type)
         object.string("value", value)
     }
 }
 
-extension AtomContent: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomContent: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.string("src", src)
         object.string("type", type)
         object.string("value", value)
     }
 }
 
-extension AtomPerson: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomPerson: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.string("email", email)
         object.string("name", name)
         object.string("uri", uri)
@@ -48,8 +49,8 @@ extension AtomPerson: JSONLineWritable {
     }
 }
 
-extension AtomLink: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomLink: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.string("href", href)
         object.string("hreflang", hreflang)
         object.integer("length", length)
@@ -60,31 +61,31 @@ extension AtomLink: JSONLineWritable {
     }
 }
 
-extension AtomCategory: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomCategory: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.string("label", label)
         object.string("scheme", scheme)
         object.string("term", term)
     }
 }
 
-extension AtomReplyReference: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomReplyReference: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.string("href", href)
         object.string("ref", ref)
     }
 }
 
-extension AtomExtensionElement: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension AtomExtensionElement: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.string("name", name)
         object.string("namespace", namespace)
         object.string("value", value)
     }
 }
 
-extension JiveInboxEntry: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension JiveInboxEntry: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.object("actor", actor)
         object.string("collection", collection)
         object.date("collectionUpdated", collectionUpdated)
@@ -102,8 +103,8 @@ extension JiveInboxEntry: JSONLineWritable {
     }
 }
 
-extension JiveActivityObject: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension JiveActivityObject: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.string("displayName", displayName)
         object.string("id", id)
         object.string("imageURL", imageURL)
@@ -113,8 +114,8 @@ extension JiveActivityObject: JSONLineWritable {
     }
 }
 
-extension Tweet: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension Tweet: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.date("createdAt", createdAt)
         object.integer("favoriteCount", favoriteCount)
         object.strings("hashtags", hashtags)
@@ -135,15 +136,15 @@ extension Tweet: JSONLineWritable {
     }
 }
 
-extension TweetURL: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension TweetURL: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.string("expandedURL", expandedURL)
         object.string("url", url)
     }
 }
 
-extension TwitterUser: JSONLineWritable {
-    func writeJSON(to object: inout JSONObjectWriter) {
+extension TwitterUser: JSONWritable {
+    package func writeJSON(to object: inout JSONObjectWriter) {
         object.integer("id", id)
         object.string("idString", idString)
         object.string("name", name)
