@@ -7,8 +7,9 @@ import Foundation
 /// characters as `\b \f \n \r \t` or `\u00xx`, everything else — `/` and non-ASCII text included — as it is, in
 /// UTF-8: the bytes `JSONEncoder` writes with `.withoutEscapingSlashes`), integers, floating-point numbers in
 /// `JSONEncoder`'s form, dates as RFC 3339 UTC with `Z` and milliseconds only when they are not zero. Values are
-/// written by the value trees themselves (arrays and objects in the order given), by models that list their own
-/// members (``JSONWritable``), or by their `Codable` encoding (``write(_:)``, in `JSONWriter+Encoder.swift`).
+/// written by the value trees themselves (arrays and objects in the order given) or by their `Codable` encoding
+/// (``write(_:)``, in `JSONWriter+Encoder.swift`), which is how every model is printed: a field added to a model
+/// is printed with no second list of keys to keep.
 ///
 /// The writer is used by one thread at a time and reused: ``bytes`` keeps its capacity from value to value.
 package final class JSONWriter {
@@ -22,7 +23,12 @@ package final class JSONWriter {
     @exclusivity(unchecked) var members: [Member] = []
     /// Set when a container use outside what the encoder mirrors was made (nested containers, super encoders).
     @exclusivity(unchecked) var unsupportedUse = false
-    @exclusivity(unchecked) var assembly: [UInt8] = []
+    /// The keys of members whose written bytes do not compare as the keys do (escaped or not ASCII).
+    @exclusivity(unchecked) var unplainKeys: [String] = []
+    /// An object's bytes while its members are put in key order.
+    @exclusivity(unchecked) var reorderScratch: [UInt8] = []
+    /// The keyed containers made so far, one per key type (they refer to this writer unowned).
+    @exclusivity(unchecked) var keyedContainers: [CachedContainer] = []
     /// Made on first use: most writers never meet a value the encoder does not mirror.
     lazy var fallback = JSONWriter.referenceEncoder()
 
@@ -34,12 +40,37 @@ package final class JSONWriter {
 
     package func writeBool(_ value: Bool) { bytes.append(contentsOf: value ? "true".utf8 : "false".utf8) }
 
-    package func writeInteger(_ value: some BinaryInteger) {
-        if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
+    package func writeInteger<Integer: BinaryInteger>(_ value: Integer) {
+        if Integer.isSigned, let signed = Int64(exactly: value) {
+            if signed < 0 {
+                bytes.append(UInt8(ascii: "-"))
+                writeDigits(of: signed.magnitude)
+            } else {
+                writeDigits(of: UInt64(signed))
+            }
+        } else if !Integer.isSigned, let unsigned = UInt64(exactly: value) {
+            writeDigits(of: unsigned)
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// The decimal digits of `value`, made on the stack: `String(value)` allocates for the 19-digit ids tweets have.
+    private func writeDigits(of value: UInt64) {
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        bytes.append(contentsOf: String(value).utf8)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value
+            var index = 20
+            while rest > 0 {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+        }
     }
 
     /// `JSONEncoder`'s form, the models' `Codable` encoding: the shortest round-trip text, without a trailing `.0`
@@ -67,24 +98,74 @@ package final class JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// A JSON string literal, quoted and escaped; runs that need no escape are copied whole.
+    // MARK: Strings
+
+    /// A JSON string literal, quoted and escaped.
     package func writeString(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
-            var runStart = 0
-            for index in 0..<utf8.count where Self.needsEscape(utf8[index]) {
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                writeEscape(for: utf8[index])
-            }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-            bytes.append(UInt8(ascii: "\""))
+        withUTF8(of: string) { writeString(utf8: $0) }
+    }
+
+    /// Runs `body` over the UTF-8 of `string`: in place when it is stored contiguously (as native strings are),
+    /// without copying the string value first.
+    @inline(__always)
+    func withUTF8<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = string
+        return copy.withUTF8(body)
+    }
+
+    /// A JSON string literal of UTF-8 text, quoted and escaped; runs that need no escape are copied whole.
+    ///
+    /// Text is scanned eight bytes at a time, so the long runs feeds are made of (content, summaries) cost a
+    /// fraction of a byte-by-byte scan.
+    package func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            index = Self.firstEscape(in: utf8, from: index)
+            guard index < utf8.count else { break }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            writeEscape(for: utf8[index])
+            index += 1
+            runStart = index
         }
+        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The index of the first byte at or after `start` that needs an escape, or `utf8.count`.
+    @inline(__always)
+    static func firstEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = utf8.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while utf8.count - index >= 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if Self.wordNeedsEscape(word) { break }
+                index += 8
+            }
+        }
+        while index < utf8.count && !needsEscape(utf8[index]) { index += 1 }
+        return index
+    }
+
+    /// Whether any of the eight bytes is a control character, `"` or `\` (exact: no byte of a word without one
+    /// is reported, and one with one always is).
+    @inline(__always)
+    private static func wordNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let quoteZero = (quote &- ones) & ~quote & highs
+        let backslashZero = (backslash &- ones) & ~backslash & highs
+        return (control | quoteZero | backslashZero) != 0
     }
 
     @inline(__always)
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 

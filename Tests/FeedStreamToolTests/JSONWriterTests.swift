@@ -5,10 +5,9 @@ import StreamCore
 import StreamTestSupport
 import Testing
 
-@testable import feedstream
-
-/// The one JSON writer (StreamCore's `JSONWriter`, with the tool's hand-listed models) must print exactly the bytes of the models' `Codable` encoding (JSONEncoder
-/// with sorted keys, unescaped slashes and RFC 3339 dates), which is the contract of DESIGN.md.
+/// The one JSON writer (StreamCore's `JSONWriter`), driven by the models' own `Codable` conformances, must print
+/// exactly the bytes of their `Codable` encoding by `JSONEncoder` (sorted keys, unescaped slashes, RFC 3339 dates),
+/// which is the contract of DESIGN.md.
 @Suite("JSONWriter: byte for byte the Codable encoding")
 struct JSONWriterTests {
     let reference = JSONWriter.referenceEncoder()
@@ -89,7 +88,7 @@ struct JSONWriterTests {
         try expectSameBytes(pages, "pages")
     }
 
-    @Test("Models written by hand (JSONWritable) with every field set, and with none")
+    @Test("Models with every field set, and with none")
     func everyField() throws {
         let date = Date(timeIntervalSince1970: 1_367_483_352.518)
         let person = AtomPerson(name: "Amy \"A\" Jones", email: "amy@example.com", uri: "https://x/a", userID: "u1")
@@ -150,6 +149,51 @@ struct JSONWriterTests {
         let dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_367_483_352.518)]
         try expectSameBytes(dates.map { ["date": $0] }, "dates")
         try expectSameBytes([[String: [Bool?]]](arrayLiteral: ["x": [true, nil, false]]), "optionals in arrays")
+    }
+
+    @Test("Escapes at every offset of the eight-byte scan, and text around them")
+    func escapesAtEveryOffset() throws {
+        var strings: [String] = []
+        for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "\u{7F}"] {
+            for offset in 0..<20 {
+                strings.append(String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19 - offset))
+            }
+        }
+        strings.append(String(repeating: " !#$%&'()*+,-./0123456789:;<=>?@[]^_`{|}~", count: 5))
+        try expectSameBytes(strings.map { ["s": $0] }, "strings")
+    }
+
+    @Test("Keys put in order: out of order, sharing eight-byte prefixes, non-ASCII, escaped, many")
+    func keyOrder() throws {
+        struct Unordered: Encodable {
+            var zebra = 1
+            var inReplyToUserID: Int? = 2
+            var inReplyToStatusID: Int? = 3
+            var inReplyToScreenName: String? = "s"
+            var inReplyTo = [4]
+            var alpha: String? = nil
+            var nested = [Inner(), Inner()]
+        }
+        struct Inner: Encodable {
+            var b = "b"
+            var a: Int? = 1
+            var ä = "umlaut"
+            var z = "z"
+        }
+        try expectSameBytes([Unordered(), Unordered(inReplyToUserID: nil, inReplyToScreenName: nil)], "unordered")
+        var many: [String: Int] = [:]
+        for index in 0..<300 { many["key \(index * 7919 % 1000)"] = index }
+        many["quote\"key"] = -1
+        many["tab\tkey"] = -2
+        many["Über"] = -3
+        many["Ubera"] = -4
+        try expectSameBytes([many, ["only": 1], [:]], "dictionaries")
+        let other = TwitterStreamMessage.other(
+            .object([
+                JSONMember(key: "scrub_geo", value: .object([JSONMember(key: "user_id", value: .integer(1))])),
+                JSONMember(key: "event", value: .string("follow")), JSONMember(key: "a", value: .null),
+            ]))
+        try expectSameBytes([other], "stream messages")
     }
 
     @Test("Nested containers fall back to JSONEncoder, with the same bytes")

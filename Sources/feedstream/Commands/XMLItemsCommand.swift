@@ -5,7 +5,7 @@ import FeedStreamServices
 import StreamCore
 
 /// `feedstream xml-items`: every XML record at a path, as JSON in the usual XML-to-JSON convention.
-struct XMLItemsCommand: DecodingCommand {
+struct XMLItemsCommand: CountingCommand {
     static let configuration = CommandConfiguration(
         commandName: "xml-items",
         abstract: "Print each XML record the path selects as one JSON line.",
@@ -20,8 +20,6 @@ struct XMLItemsCommand: DecodingCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
-
-    var countRequested: Bool { output.count }
 
     func validate() throws {
         guard XMLItemParser<XMLRecordValue>.isValid(path: path) else {
