@@ -99,7 +99,8 @@ run_check() {
         differ=$((differ + 1))
         local keep="$work/diff/$checks"
         mkdir -p "$keep"
-        cp "$o.out" "$keep/old.out"; cp "$o.err" "$keep/old.err"; cp "$n.out" "$keep/new.out"; cp "$n.err" "$keep/new.err"
+        cp "$o.out" "$keep/old.out"; cp "$o.err" "$keep/old.err"
+        cp "$n.out" "$keep/new.out"; cp "$n.err" "$keep/new.err"
         why="$why (outputs in $keep)"
         ;;
     esac
@@ -178,7 +179,8 @@ fixtures="$repo/Fixtures/samples"
 check "atom Fixtures/connections-updates.xml" atom "$fixtures/connections-updates.xml"
 check "atom --metadata Fixtures/connections-updates.xml" atom --metadata "$fixtures/connections-updates.xml"
 check_feed "feed --metadata Fixtures/connections-updates.xml" --metadata "$fixtures/connections-updates.xml"
-check "xml-items Fixtures/people-search.xml" xml-items --path results/person "$fixtures/fellowship-one/people-search.xml"
+check "xml-items Fixtures/people-search.xml" xml-items --path results/person \
+    "$fixtures/fellowship-one/people-search.xml"
 check "xml-items --chunk-size 1 Fixtures/people-search.xml" xml-items --path results/person --chunk-size 1 \
     "$fixtures/fellowship-one/people-search.xml"
 check "xml-items Fixtures/household-member-types.xml" xml-items --path householdMemberTypes/householdMemberType \

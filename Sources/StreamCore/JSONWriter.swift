@@ -7,9 +7,8 @@ import Foundation
 /// characters as `\b \f \n \r \t` or `\u00xx`, everything else — `/` and non-ASCII text included — as it is, in
 /// UTF-8: the bytes `JSONEncoder` writes with `.withoutEscapingSlashes`), integers, floating-point numbers in
 /// `JSONEncoder`'s form, dates as RFC 3339 UTC with `Z` and milliseconds only when they are not zero. Values are
-/// written by the value trees themselves (arrays and objects in the order given) or by their `Codable` encoding
-/// (``write(_:)``, in `JSONWriter+Encoder.swift`), which is how every model is printed: a field added to a model
-/// is printed with no second list of keys to keep.
+/// written by the value trees themselves (arrays and objects in the order given), by their `Codable` encoding
+/// (``write(_:)``, in `JSONWriter+Encoder.swift`), or by `feedstream`'s writers for the models it prints in bulk.
 ///
 /// The writer is used by one thread at a time and reused: ``bytes`` keeps its capacity from value to value.
 package final class JSONWriter {
@@ -34,20 +33,53 @@ package final class JSONWriter {
 
     package init() {}
 
+    // MARK: Bytes
+    // For writers in other modules: `bytes` is exempt from exclusivity checks only where it is declared, and a
+    // dynamic check per access from another module cost a twentieth of `feedstream atom`'s time.
+
+    /// Appends one byte of JSON syntax (`{`, `}`, a newline between lines).
+    package func writeByte(_ byte: UInt8) { bytes.append(byte) }
+
+    /// Appends text that is already JSON.
+    package func writeRaw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// `"name":`, after a comma unless `first`: for writers that list their members themselves. Names are plain
+    /// ASCII and need no escaping.
+    package func writeMemberName(_ name: StaticString, first: Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(contentsOf: "\":".utf8)
+    }
+
+    /// The number of bytes written so far.
+    package var count: Int { bytes.count }
+
+    /// Drops what was written after the first `count` bytes.
+    package func truncate(to count: Int) { bytes.removeSubrange(count...) }
+
     // MARK: Scalars
 
     package func writeNull() { bytes.append(contentsOf: "null".utf8) }
 
     package func writeBool(_ value: Bool) { bytes.append(contentsOf: value ? "true".utf8 : "false".utf8) }
 
+    package func writeInteger(_ value: Int64) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            writeDigits(of: value.magnitude)
+        } else {
+            writeDigits(of: UInt64(value))
+        }
+    }
+
+    package func writeInteger(_ value: UInt64) {
+        writeDigits(of: value)
+    }
+
     package func writeInteger<Integer: BinaryInteger>(_ value: Integer) {
         if Integer.isSigned, let signed = Int64(exactly: value) {
-            if signed < 0 {
-                bytes.append(UInt8(ascii: "-"))
-                writeDigits(of: signed.magnitude)
-            } else {
-                writeDigits(of: UInt64(signed))
-            }
+            writeInteger(signed)
         } else if !Integer.isSigned, let unsigned = UInt64(exactly: value) {
             writeDigits(of: unsigned)
         } else {

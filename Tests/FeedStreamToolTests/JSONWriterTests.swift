@@ -5,29 +5,41 @@ import StreamCore
 import StreamTestSupport
 import Testing
 
-/// The one JSON writer (StreamCore's `JSONWriter`), driven by the models' own `Codable` conformances, must print
-/// exactly the bytes of their `Codable` encoding by `JSONEncoder` (sorted keys, unescaped slashes, RFC 3339 dates),
-/// which is the contract of DESIGN.md.
+@testable import feedstream
+
+/// The one JSON writer (StreamCore's `JSONWriter`: its `Encoder`, and the tool's writers for the models printed in
+/// bulk) must print exactly the bytes of the models' `Codable` encoding by `JSONEncoder` (sorted keys, unescaped
+/// slashes, RFC 3339 dates), which is the contract of DESIGN.md.
 @Suite("JSONWriter: byte for byte the Codable encoding")
 struct JSONWriterTests {
     let reference = JSONWriter.referenceEncoder()
 
-    func expectSameBytes<T: Encodable>(_ values: [T], _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
-        throws
-    {
+    /// Each value printed as `feedstream` prints it (its own writer, or the `Encoder`) and, for models with a writer
+    /// of their own, through the `Encoder` too — both must give `JSONEncoder`'s bytes.
+    func expectSameBytes<T: Encodable>(
+        _ values: [T], _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let writer = JSONWriter()
         var mismatches = 0
         for value in values {
             writer.bytes.removeAll(keepingCapacity: true)
-            try writer.write(value)
+            if let writable = value as? any JSONWritable {
+                try writer.write(value)
+                let encoded = writer.bytes
+                writer.bytes.removeAll(keepingCapacity: true)
+                JSONObjectWriter.write(writable, to: writer)
+                #expect(encoded == writer.bytes, "\(what): the Encoder and the model's writer differ")
+            } else {
+                try writer.write(value)
+            }
             let fast = writer.bytes
             let expected = [UInt8](try reference.encode(value))
             if fast != expected {
                 mismatches += 1
                 if mismatches <= 3 {
-                    Issue.record(
-                        "\(what): \(String(decoding: fast, as: UTF8.self))\n≠ \(String(decoding: expected, as: UTF8.self))",
-                        sourceLocation: sourceLocation)
+                    let printed = String(decoding: fast, as: UTF8.self)
+                    let encoded = String(decoding: expected, as: UTF8.self)
+                    Issue.record("\(what): \(printed)\n≠ \(encoded)", sourceLocation: sourceLocation)
                 }
             }
         }
@@ -151,12 +163,37 @@ struct JSONWriterTests {
         try expectSameBytes([[String: [Bool?]]](arrayLiteral: ["x": [true, nil, false]]), "optionals in arrays")
     }
 
+    @Test("Every stored property of the models printed in bulk has a member in their writers")
+    func writersListEveryProperty() {
+        func expectEveryProperty(of value: some JSONWritable, sourceLocation: SourceLocation = #_sourceLocation) {
+            let properties = Mirror(reflecting: value).children.count
+            #expect(
+                JSONObjectWriter.membersOffered(by: value) == properties,
+                "\(type(of: value)) has \(properties) stored properties: list the new one in JSONWritable+Models.swift",
+                sourceLocation: sourceLocation)
+        }
+        expectEveryProperty(of: AtomEntry())
+        expectEveryProperty(of: AtomText(value: ""))
+        expectEveryProperty(of: AtomContent())
+        expectEveryProperty(of: AtomPerson())
+        expectEveryProperty(of: AtomLink(href: ""))
+        expectEveryProperty(of: AtomCategory(term: ""))
+        expectEveryProperty(of: AtomReplyReference(ref: ""))
+        expectEveryProperty(of: AtomExtensionElement(namespace: "", name: "", value: ""))
+        expectEveryProperty(of: JiveInboxEntry())
+        expectEveryProperty(of: JiveActivityObject())
+        expectEveryProperty(of: Tweet(id: 1, idString: "1", text: ""))
+        expectEveryProperty(of: TweetURL(url: ""))
+        expectEveryProperty(of: TwitterUser(id: 1, idString: "1", screenName: "s"))
+    }
+
     @Test("Escapes at every offset of the eight-byte scan, and text around them")
     func escapesAtEveryOffset() throws {
         var strings: [String] = []
         for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "\u{7F}"] {
             for offset in 0..<20 {
-                strings.append(String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19 - offset))
+                let before = String(repeating: "a", count: offset)
+                strings.append(before + special + String(repeating: "b", count: 19 - offset))
             }
         }
         strings.append(String(repeating: " !#$%&'()*+,-./0123456789:;<=>?@[]^_`{|}~", count: 5))

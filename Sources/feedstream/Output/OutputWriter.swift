@@ -14,22 +14,27 @@ final class OutputWriter {
     /// The lines queued since the last flush, in the writer's bytes.
     private let json = JSONWriter()
 
-    /// Queues one value as a line of JSON: its `Codable` encoding, keys sorted.
+    /// Queues one value as a line of JSON: its `Codable` encoding, keys sorted (through its own writer for the
+    /// models printed in bulk).
     func line(_ value: some Encodable) throws {
-        try json.write(value)
-        json.bytes.append(0x0A)
+        if let writable = value as? any JSONWritable {
+            JSONObjectWriter.write(writable, to: json)
+        } else {
+            try json.write(value)
+        }
+        json.writeByte(0x0A)
     }
 
     /// Queues one line that `write` writes into the writer (a value tree, members in document order).
     func line(_ write: (JSONWriter) -> Void) {
         write(json)
-        json.bytes.append(0x0A)
+        json.writeByte(0x0A)
     }
 
     /// Queues one line of already-encoded text.
     func line(raw text: String) {
-        json.bytes.append(contentsOf: text.utf8)
-        json.bytes.append(0x0A)
+        json.writeRaw(text)
+        json.writeByte(0x0A)
     }
 
     /// Writes everything queued, so each chunk's items appear before the next chunk is read.
