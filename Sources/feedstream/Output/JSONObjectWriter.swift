@@ -49,83 +49,65 @@ struct JSONObjectWriter {
         isFirst = false
     }
 
-    mutating func string(_ name: StaticString, _ value: String?) {
+    /// Writes `"name":value` unless `value` is `nil`, the value written by `write`.
+    @inline(__always)
+    private mutating func member<Value>(_ name: StaticString, _ value: Value?, _ write: (JSONWriter, Value) -> Void) {
         membersOffered += 1
         guard let value else { return }
         key(name)
-        writer.writeString(value)
+        write(writer, value)
     }
+
+    mutating func string(_ name: StaticString, _ value: String?) { member(name, value) { $0.writeString($1) } }
 
     mutating func string<Value: RawRepresentable<String>>(_ name: StaticString, _ value: Value?) {
         string(name, value?.rawValue)
     }
 
-    mutating func integer(_ name: StaticString, _ value: Int64?) {
-        membersOffered += 1
-        guard let value else { return }
-        key(name)
-        writer.writeInteger(value)
-    }
+    mutating func integer(_ name: StaticString, _ value: Int64?) { member(name, value) { $0.writeInteger($1) } }
 
-    mutating func integer(_ name: StaticString, _ value: Int?) {
-        integer(name, value.map(Int64.init))
-    }
+    mutating func integer(_ name: StaticString, _ value: Int?) { integer(name, value.map(Int64.init)) }
 
-    mutating func bool(_ name: StaticString, _ value: Bool?) {
-        membersOffered += 1
-        guard let value else { return }
-        key(name)
-        writer.writeBool(value)
-    }
+    mutating func bool(_ name: StaticString, _ value: Bool?) { member(name, value) { $0.writeBool($1) } }
 
-    mutating func date(_ name: StaticString, _ value: Date?) {
-        membersOffered += 1
-        guard let value else { return }
-        key(name)
-        writer.writeDate(value)
-    }
+    mutating func date(_ name: StaticString, _ value: Date?) { member(name, value) { $0.writeDate($1) } }
 
     mutating func object(_ name: StaticString, _ value: (some JSONWritable)?) {
-        membersOffered += 1
-        guard let value else { return }
-        key(name)
-        Self.write(value, to: writer)
+        member(name, value) { Self.write($1, to: $0) }
     }
 
     /// A member whose model has no writer of its own (the podcast and media fields, present in few items), written
     /// through its `Codable` encoding. The models hold no value that encoding refuses (no NaN or infinity); should
     /// one appear it is written as `null` rather than stopping the output.
     mutating func encodable(_ name: StaticString, _ value: (some Encodable)?) {
-        membersOffered += 1
-        guard let value else { return }
-        key(name)
-        let start = writer.count
-        do {
-            try writer.write(value)
-        } catch {
-            writer.truncate(to: start)
-            writer.writeNull()
+        member(name, value) { writer, value in
+            let start = writer.count
+            do {
+                try writer.write(value)
+            } catch {
+                writer.truncate(to: start)
+                writer.writeNull()
+            }
         }
     }
 
-    mutating func strings(_ name: StaticString, _ values: [String]) {
-        membersOffered += 1
-        key(name)
-        writer.writeByte(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
-            writer.writeString(value)
-        }
-        writer.writeByte(UInt8(ascii: "]"))
-    }
+    mutating func strings(_ name: StaticString, _ values: [String]) { elements(name, values) { $0.writeString($1) } }
 
     mutating func array(_ name: StaticString, _ values: [some JSONWritable]) {
+        elements(name, values) { Self.write($1, to: $0) }
+    }
+
+    /// Writes `"name":[…]`, always (empty arrays too, as synthesized `Encodable` writes them).
+    @inline(__always)
+    private mutating func elements<Element>(
+        _ name: StaticString, _ values: [Element], _ write: (JSONWriter, Element) -> Void
+    ) {
         membersOffered += 1
         key(name)
         writer.writeByte(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
-            Self.write(value, to: writer)
+            write(writer, value)
         }
         writer.writeByte(UInt8(ascii: "]"))
     }
