@@ -99,7 +99,7 @@ extension JSONWriter {
         }
     }
 
-    struct UnkeyedContainer: UnkeyedEncodingContainer {
+    struct UnkeyedContainer: UnkeyedEncodingContainer, ScalarContainer {
         let encoder: JSONWriter
         let valid: Bool
 
@@ -107,57 +107,10 @@ extension JSONWriter {
         var count: Int { encoder.currentCount }
 
         @inline(__always)
-        private func begin() throws {
+        func begin() throws {
             guard valid else { throw Unsupported() }
             encoder.beginElement()
         }
-
-        mutating func encodeNil() throws {
-            try begin()
-            encoder.writeNull()
-        }
-
-        mutating func encode(_ value: Bool) throws {
-            try begin()
-            encoder.writeBool(value)
-        }
-
-        mutating func encode(_ value: String) throws {
-            try begin()
-            encoder.writeString(value)
-        }
-
-        mutating func encode<T: Encodable>(_ value: T) throws {
-            try begin()
-            try encoder.encodeValue(value)
-        }
-
-        mutating func encode(_ value: Double) throws {
-            try begin()
-            try encoder.writeFloatingPoint(value)
-        }
-
-        mutating func encode(_ value: Float) throws {
-            try begin()
-            try encoder.writeFloatingPoint(value)
-        }
-
-        @inline(__always)
-        private func integer(_ value: some BinaryInteger) throws {
-            try begin()
-            encoder.writeInteger(value)
-        }
-
-        mutating func encode(_ value: Int) throws { try integer(value) }
-        mutating func encode(_ value: Int8) throws { try integer(value) }
-        mutating func encode(_ value: Int16) throws { try integer(value) }
-        mutating func encode(_ value: Int32) throws { try integer(value) }
-        mutating func encode(_ value: Int64) throws { try integer(value) }
-        mutating func encode(_ value: UInt) throws { try integer(value) }
-        mutating func encode(_ value: UInt8) throws { try integer(value) }
-        mutating func encode(_ value: UInt16) throws { try integer(value) }
-        mutating func encode(_ value: UInt32) throws { try integer(value) }
-        mutating func encode(_ value: UInt64) throws { try integer(value) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type
@@ -177,62 +130,70 @@ extension JSONWriter {
         }
     }
 
-    struct SingleValueContainer: SingleValueEncodingContainer {
+    struct SingleValueContainer: SingleValueEncodingContainer, ScalarContainer {
         let encoder: JSONWriter
         let valid: Bool
 
         var codingPath: [any CodingKey] { [] }
 
         @inline(__always)
-        private func begin() throws {
+        func begin() throws {
             guard valid else { throw Unsupported() }
         }
-
-        mutating func encodeNil() throws {
-            try begin()
-            encoder.writeNull()
-        }
-
-        mutating func encode(_ value: Bool) throws {
-            try begin()
-            encoder.writeBool(value)
-        }
-
-        mutating func encode(_ value: String) throws {
-            try begin()
-            encoder.writeString(value)
-        }
-
-        mutating func encode<T: Encodable>(_ value: T) throws {
-            try begin()
-            try encoder.encodeValue(value)
-        }
-
-        mutating func encode(_ value: Double) throws {
-            try begin()
-            try encoder.writeFloatingPoint(value)
-        }
-
-        mutating func encode(_ value: Float) throws {
-            try begin()
-            try encoder.writeFloatingPoint(value)
-        }
-
-        @inline(__always)
-        private func integer(_ value: some BinaryInteger) throws {
-            try begin()
-            encoder.writeInteger(value)
-        }
-
-        mutating func encode(_ value: Int) throws { try integer(value) }
-        mutating func encode(_ value: Int8) throws { try integer(value) }
-        mutating func encode(_ value: Int16) throws { try integer(value) }
-        mutating func encode(_ value: Int32) throws { try integer(value) }
-        mutating func encode(_ value: Int64) throws { try integer(value) }
-        mutating func encode(_ value: UInt) throws { try integer(value) }
-        mutating func encode(_ value: UInt8) throws { try integer(value) }
-        mutating func encode(_ value: UInt16) throws { try integer(value) }
-        mutating func encode(_ value: UInt32) throws { try integer(value) }
-        mutating func encode(_ value: UInt64) throws { try integer(value) }
     }
+}
+
+/// What arrays and single values share: every value is one write after ``begin()`` (a comma before an element).
+protocol ScalarContainer {
+    var encoder: JSONWriter { get }
+    func begin() throws
+}
+
+extension ScalarContainer {
+    mutating func encodeNil() throws {
+        try begin()
+        encoder.writeNull()
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        try begin()
+        encoder.writeBool(value)
+    }
+
+    mutating func encode(_ value: String) throws {
+        try begin()
+        encoder.writeString(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try begin()
+        try encoder.encodeValue(value)
+    }
+
+    mutating func encode(_ value: Double) throws {
+        try begin()
+        try encoder.writeFloatingPoint(value)
+    }
+
+    mutating func encode(_ value: Float) throws {
+        try begin()
+        try encoder.writeFloatingPoint(value)
+    }
+
+    @inline(__always)
+    private func integer(_ value: some BinaryInteger) throws {
+        try begin()
+        encoder.writeInteger(value)
+    }
+
+    mutating func encode(_ value: Int) throws { try integer(value) }
+    mutating func encode(_ value: Int8) throws { try integer(value) }
+    mutating func encode(_ value: Int16) throws { try integer(value) }
+    mutating func encode(_ value: Int32) throws { try integer(value) }
+    mutating func encode(_ value: Int64) throws { try integer(value) }
+    mutating func encode(_ value: UInt) throws { try integer(value) }
+    mutating func encode(_ value: UInt8) throws { try integer(value) }
+    mutating func encode(_ value: UInt16) throws { try integer(value) }
+    mutating func encode(_ value: UInt32) throws { try integer(value) }
+    mutating func encode(_ value: UInt64) throws { try integer(value) }
 }
