@@ -83,6 +83,7 @@ plumbing=(
     "_ = IndexCodingKey.self"
     "_ = JSONCompactText.self"
     "_ = JSONStringLiteral.self"
+    "_ = JSONWriter.self"
     "_ = XMLPushParser.self"
     "_ = XMLName.self"
     "_ = XMLStartTag.self"

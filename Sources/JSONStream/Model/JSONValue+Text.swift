@@ -3,31 +3,27 @@ import StreamCore
 extension JSONValue {
     /// The value as compact JSON text, members in document order (what `feedstream json` prints).
     public var jsonText: String {
-        var text = ""
-        write(to: &text)
-        return text
+        let writer = JSONWriter()
+        write(to: writer)
+        return writer.text
     }
 
     /// Appends the compact JSON text of the value.
     public func write(to text: inout String) {
-        switch self {
-        case .null: text += "null"
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .integer(let value): text += String(value)
-        case .unsignedInteger(let value): text += String(value)
-        case .double(let value): text += Self.numberText(value)
-        case .string(let string): JSONStringLiteral.append(string, to: &text)
-        case .array(let elements):
-            JSONCompactText.appendArray(elements, to: &text) { element, text in element.write(to: &text) }
-        case .object(let members):
-            JSONCompactText.appendObject(members, to: &text, key: \.key) { member, text in
-                member.value.write(to: &text)
-            }
-        }
+        text += jsonText
     }
 
-    /// Shortest round-trip form; integral values keep a `.0` so they read back as doubles.
-    private static func numberText(_ value: Double) -> String {
-        value.description
+    /// Writes the compact JSON text of the value; doubles keep a `.0` when integral, so they read back as doubles.
+    package func write(to writer: JSONWriter) {
+        switch self {
+        case .null: writer.writeNull()
+        case .bool(let flag): writer.writeBool(flag)
+        case .integer(let value): writer.writeInteger(value)
+        case .unsignedInteger(let value): writer.writeInteger(value)
+        case .double(let value): writer.writeDouble(value)
+        case .string(let string): writer.writeString(string)
+        case .array(let elements): writer.writeArray(elements) { $0.write(to: writer) }
+        case .object(let members): writer.writeObject(members, key: \.key) { $0.value.write(to: writer) }
+        }
     }
 }

@@ -1,24 +1,30 @@
-/// A growable array of plain values in memory its owner allocates and frees (`deallocate()` in its `deinit`).
+/// A growable array of plain values in memory it allocates itself and frees when it ends.
 ///
-/// The record's nodes and the open elements are written on every SAX event: an `Array` would check its index and
-/// its uniqueness on each access, a measurable share of the cost of a start tag.
-struct XMLRecordBuffer<Element: BitwiseCopyable> {
+/// The record's nodes and the open elements are written on every SAX event: an `Array` would check its
+/// uniqueness on each access (and keep a reference count), a measurable share of the cost of a start tag.
+/// The buffer is `~Copyable` because it owns its memory: a copy would free it twice, so the compiler refuses one.
+/// Indices are checked with `precondition`, as `Array` checks them: an index out of bounds stops the program
+/// rather than reading or writing memory the buffer does not own.
+struct XMLRecordBuffer<Element: BitwiseCopyable>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int) {
+        precondition(capacity > 0, "an XMLRecordBuffer needs room for at least one element")
         base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
         self.capacity = capacity
     }
 
+    deinit { base.deallocate() }
+
     subscript(index: Int) -> Element {
         unsafeAddress {
-            assert(index >= 0 && index < count)
+            precondition(index >= 0 && index < count, "XMLRecordBuffer index out of bounds")
             return UnsafePointer(base + index)
         }
         nonmutating unsafeMutableAddress {
-            assert(index >= 0 && index < count)
+            precondition(index >= 0 && index < count, "XMLRecordBuffer index out of bounds")
             return base + index
         }
     }
@@ -27,7 +33,7 @@ struct XMLRecordBuffer<Element: BitwiseCopyable> {
 
     /// The last element; the buffer must not be empty.
     var last: Element {
-        assert(count > 0)
+        precondition(count > 0, "last of an empty XMLRecordBuffer")
         return base[count - 1]
     }
 
@@ -39,14 +45,12 @@ struct XMLRecordBuffer<Element: BitwiseCopyable> {
     }
 
     mutating func removeLast() {
-        assert(count > 0)
+        precondition(count > 0, "removeLast of an empty XMLRecordBuffer")
         count -= 1
     }
 
     /// Elements are plain values: forgetting them needs no deinitialization.
     mutating func removeAll() { count = 0 }
-
-    func deallocate() { base.deallocate() }
 
     @inline(never)
     private mutating func grow(toHold needed: Int? = nil) {
@@ -72,7 +76,7 @@ extension XMLRecordBuffer where Element == UInt8 {
 
     /// The bytes in `range`, valid until the buffer next grows.
     func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-        assert(range.lowerBound >= 0 && range.upperBound <= count)
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "XMLRecordBuffer range out of bounds")
         return UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 }

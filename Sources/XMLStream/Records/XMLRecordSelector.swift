@@ -40,10 +40,6 @@ final class XMLRecordSelector: XMLEventHandler {
         tree = XMLRecordTree(timeZone: timeZone)
     }
 
-    deinit {
-        open.deallocate()
-    }
-
     /// Carries the selector out of the engine's handler factory, typed.
     final class Box {
         var value: XMLRecordSelector?

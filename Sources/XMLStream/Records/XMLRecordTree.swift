@@ -57,8 +57,6 @@ final class XMLRecordTree {
     }
 
     deinit {
-        nodes.deallocate()
-        text.deallocate()
         keyCache.deinitialize(count: Self.keyCacheSize)
         keyCache.deallocate()
     }

@@ -3,22 +3,23 @@ import StreamCore
 extension XMLRecordValue {
     /// The value as compact JSON text, members in document order (what `feedstream xml-items` prints).
     public var jsonText: String {
-        var text = ""
-        write(to: &text)
-        return text
+        let writer = JSONWriter()
+        write(to: writer)
+        return writer.text
     }
 
     /// Appends the compact JSON text of the value.
     public func write(to text: inout String) {
+        text += jsonText
+    }
+
+    /// Writes the compact JSON text of the value.
+    package func write(to writer: JSONWriter) {
         switch self {
-        case .null: text += "null"
-        case .string(let string): JSONStringLiteral.append(string, to: &text)
-        case .array(let elements):
-            JSONCompactText.appendArray(elements, to: &text) { element, text in element.write(to: &text) }
-        case .object(let members):
-            JSONCompactText.appendObject(members, to: &text, key: \.key) { member, text in
-                member.value.write(to: &text)
-            }
+        case .null: writer.writeNull()
+        case .string(let string): writer.writeString(string)
+        case .array(let elements): writer.writeArray(elements) { $0.write(to: writer) }
+        case .object(let members): writer.writeObject(members, key: \.key) { $0.value.write(to: writer) }
         }
     }
 }

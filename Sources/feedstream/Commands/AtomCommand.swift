@@ -3,7 +3,7 @@ import AtomStream
 import FeedStreamServices
 
 /// `feedstream atom`: Atom feeds and entry documents.
-struct AtomCommand: DecodingCommand {
+struct AtomCommand: MetadataCommand {
     static let configuration = CommandConfiguration(
         commandName: "atom", abstract: "Decode an Atom feed or entry document: one JSON line per entry.")
 
@@ -12,12 +12,6 @@ struct AtomCommand: DecodingCommand {
     @OptionGroup var metadataOption: MetadataOption
     @OptionGroup var recoverOption: RecoverOption
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
-
-    var countRequested: Bool { output.count }
-
-    var metadataRequested: Bool { metadataOption.metadata }
-
-    func validate() throws { try validateRemote() }
 
     func run() async throws {
         let options = AtomParser.Options(recover: recoverOption.recover)

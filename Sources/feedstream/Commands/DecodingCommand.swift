@@ -15,6 +15,10 @@ extension DecodingCommand {
     var countRequested: Bool { false }
     var metadataRequested: Bool { false }
 
+    /// Checks what applies only to a URL; subcommands with options of their own check those, then call
+    /// ``validateRemote()``.
+    func validate() throws { try validateRemote() }
+
     /// Checks what applies only to a URL.
     func validateRemote() throws {
         try remote.validate(for: input)
@@ -27,4 +31,22 @@ extension DecodingCommand {
         let status = await runner.run(decoding)
         if status != 0 { throw ExitCode(status) }
     }
+}
+
+/// A decoding subcommand with `--count`.
+protocol CountingCommand: DecodingCommand {
+    var output: OutputOptions { get }
+}
+
+extension CountingCommand {
+    var countRequested: Bool { output.count }
+}
+
+/// A decoding subcommand with `--count` and `--metadata` (the trailing `{"feed": …}` or `{"page": …}` line).
+protocol MetadataCommand: CountingCommand {
+    var metadataOption: MetadataOption { get }
+}
+
+extension MetadataCommand {
+    var metadataRequested: Bool { metadataOption.metadata }
 }

@@ -3,7 +3,7 @@ import AtomStream
 import FeedStreamServices
 
 /// `feedstream feed`: any syndication format — Atom 1.0 / 0.3, RSS 0.9x / 1.0 / 2.0, JSON Feed — sniffed.
-struct FeedCommand: DecodingCommand {
+struct FeedCommand: MetadataCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
         abstract: "Decode an Atom, RSS or JSON Feed (the format is sniffed): one JSON line per entry or item.")
@@ -17,12 +17,6 @@ struct FeedCommand: DecodingCommand {
         name: .customLong("raw-html"),
         help: "Keep html and xhtml text constructs as the feed wrote them (they are sanitized by default).")
     var rawHTML = false
-
-    var countRequested: Bool { output.count }
-
-    var metadataRequested: Bool { metadataOption.metadata }
-
-    func validate() throws { try validateRemote() }
 
     func run() async throws {
         let options = FeedParser.Options(recover: recoverOption.recover, sanitizesHTML: !rawHTML)

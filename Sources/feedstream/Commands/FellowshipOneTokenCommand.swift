@@ -45,19 +45,10 @@ struct FellowshipOneTokenCommand: AsyncParsableCommand {
                 username: String(user[..<colon]), password: String(user[user.index(after: colon)...]),
                 userType: weblink ? .weblinkUser : .portalUser)
             // Keys in the order DESIGN.md gives them (JSONEncoder keeps no order on Linux).
-            let json = JSONLineEncoder()
             var fields = [("token", token.token), ("tokenSecret", token.tokenSecret)]
             if let person = token.personURL { fields.append(("personURL", person.absoluteString)) }
-            json.bytes = [UInt8(ascii: "{")]
-            for (index, (name, value)) in fields.enumerated() {
-                if index > 0 { json.bytes.append(UInt8(ascii: ",")) }
-                json.writeString(name)
-                json.bytes.append(UInt8(ascii: ":"))
-                json.writeString(value)
-            }
-            json.bytes.append(UInt8(ascii: "}"))
             let writer = OutputWriter()
-            writer.line(raw: String(decoding: json.bytes, as: UTF8.self))
+            writer.line { json in json.writeObject(fields, key: { $0.0 }) { json.writeString($0.1) } }
             writer.flush()
         } catch {
             OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")

@@ -1,9 +1,10 @@
 import ArgumentParser
 import FeedStreamServices
 import JSONStream
+import StreamCore
 
 /// `feedstream twitter`: Twitter search responses (v1, v1.1, v2).
-struct TwitterCommand: DecodingCommand {
+struct TwitterCommand: MetadataCommand {
     static let configuration = CommandConfiguration(
         commandName: "twitter", abstract: "Decode a Twitter search response: one JSON line per tweet.")
 
@@ -11,12 +12,6 @@ struct TwitterCommand: DecodingCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var metadataOption: MetadataOption
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
-
-    var countRequested: Bool { output.count }
-
-    var metadataRequested: Bool { metadataOption.metadata }
-
-    func validate() throws { try validateRemote() }
 
     func run() async throws {
         try await run(
@@ -27,7 +22,7 @@ struct TwitterCommand: DecodingCommand {
 }
 
 /// `feedstream twitter-stream`: Twitter streaming API messages.
-struct TwitterStreamCommand: DecodingCommand {
+struct TwitterStreamCommand: CountingCommand {
     static let configuration = CommandConfiguration(
         commandName: "twitter-stream",
         abstract: "Decode a Twitter stream (newline-delimited or delimited=length): one JSON line per message.")
@@ -35,10 +30,6 @@ struct TwitterStreamCommand: DecodingCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
-
-    var countRequested: Bool { output.count }
-
-    func validate() throws { try validateRemote() }
 
     func run() async throws {
         try await run(
@@ -49,7 +40,7 @@ struct TwitterStreamCommand: DecodingCommand {
 }
 
 /// `feedstream jive-inbox`: Jive REST v3 inbox responses.
-struct JiveInboxCommand: DecodingCommand {
+struct JiveInboxCommand: MetadataCommand {
     static let configuration = CommandConfiguration(
         commandName: "jive-inbox", abstract: "Decode a Jive REST v3 inbox response: one JSON line per entry.")
 
@@ -57,12 +48,6 @@ struct JiveInboxCommand: DecodingCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var metadataOption: MetadataOption
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
-
-    var countRequested: Bool { output.count }
-
-    var metadataRequested: Bool { metadataOption.metadata }
-
-    func validate() throws { try validateRemote() }
 
     func run() async throws {
         try await run(
@@ -73,7 +58,7 @@ struct JiveInboxCommand: DecodingCommand {
 }
 
 /// `feedstream items`: every JSON value selected by a path.
-struct ItemsCommand: DecodingCommand {
+struct ItemsCommand: CountingCommand {
     static let configuration = CommandConfiguration(
         commandName: "items", abstract: "Print each JSON value the path selects, compactly, one per line.")
 
@@ -82,8 +67,6 @@ struct ItemsCommand: DecodingCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
-
-    var countRequested: Bool { output.count }
 
     func validate() throws {
         do {
@@ -101,7 +84,7 @@ struct ItemsCommand: DecodingCommand {
             Decoding(
                 makeParser: { JSONItemParser<JSONValue>(path: selection, options: .init(reading: .jive)) },
                 strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: selection, options: .init(reading: .jive)) },
-                printItem: { value, output in output.line(raw: value.jsonText) }))
+                printItem: { value, output in output.line { value.write(to: $0) } }))
     }
 }
 
@@ -113,13 +96,11 @@ struct JSONCommand: DecodingCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
 
-    func validate() throws { try validateRemote() }
-
     func run() async throws {
         try await run(
             Decoding(
                 makeParser: { JSONItemParser<JSONValue>(path: .root) },
                 strategy: ClosurePaging.singlePage { _ in JSONItemParser<JSONValue>(path: .root) },
-                printItem: { value, output in output.line(raw: value.jsonText) }))
+                printItem: { value, output in output.line { value.write(to: $0) } }))
     }
 }

@@ -2,9 +2,10 @@ import ArgumentParser
 import AtomStream
 import XMLStream
 import FeedStreamServices
+import StreamCore
 
 /// `feedstream xml-items`: every XML record at a path, as JSON in the usual XML-to-JSON convention.
-struct XMLItemsCommand: DecodingCommand {
+struct XMLItemsCommand: CountingCommand {
     static let configuration = CommandConfiguration(
         commandName: "xml-items",
         abstract: "Print each XML record the path selects as one JSON line.",
@@ -19,8 +20,6 @@ struct XMLItemsCommand: DecodingCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
-
-    var countRequested: Bool { output.count }
 
     func validate() throws {
         guard XMLItemParser<XMLRecordValue>.isValid(path: path) else {
@@ -38,6 +37,6 @@ struct XMLItemsCommand: DecodingCommand {
                 warnings: { $0.warnings },
                 // Fellowship One's paging (results@additionalPages): other XML services end after one page.
                 strategy: FellowshipOnePaging(recordPath: path, options: options),
-                printItem: { record, output in output.line(raw: record.jsonText) }))
+                printItem: { record, output in output.line { record.write(to: $0) } }))
     }
 }

@@ -11,25 +11,36 @@ import StreamCore
 
 /// Writes one compact JSON object per line to standard output, batching the lines of one chunk into one write.
 final class OutputWriter {
-    private let encoder = JSONLineEncoder()
-    private var pending: [UInt8] = []
+    /// The lines queued since the last flush, in the writer's bytes.
+    private let json = JSONWriter()
 
-    /// Queues one value as a line of JSON.
+    /// Queues one value as a line of JSON: its `Codable` encoding, keys sorted (through its own writer for the
+    /// models printed in bulk).
     func line(_ value: some Encodable) throws {
-        try encoder.append(value, to: &pending)
-        pending.append(0x0A)
+        if let writable = value as? any JSONWritable {
+            JSONObjectWriter.write(writable, to: json)
+        } else {
+            try json.write(value)
+        }
+        json.writeByte(0x0A)
+    }
+
+    /// Queues one line that `write` writes into the writer (a value tree, members in document order).
+    func line(_ write: (JSONWriter) -> Void) {
+        write(json)
+        json.writeByte(0x0A)
     }
 
     /// Queues one line of already-encoded text.
     func line(raw text: String) {
-        pending.append(contentsOf: text.utf8)
-        pending.append(0x0A)
+        json.writeRaw(text)
+        json.writeByte(0x0A)
     }
 
     /// Writes everything queued, so each chunk's items appear before the next chunk is read.
     func flush() {
-        guard !pending.isEmpty else { return }
-        pending.withUnsafeBytes { raw in
+        guard !json.bytes.isEmpty else { return }
+        json.bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
@@ -38,7 +49,7 @@ final class OutputWriter {
                 offset += written
             }
         }
-        pending.removeAll(keepingCapacity: true)
+        json.bytes.removeAll(keepingCapacity: true)
     }
 
     /// Writes a line to standard error.

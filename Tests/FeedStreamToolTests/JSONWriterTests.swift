@@ -1,32 +1,45 @@
 import AtomStream
 import Foundation
 import JSONStream
+import StreamCore
 import StreamTestSupport
 import Testing
 
 @testable import feedstream
 
-/// The tool's direct NDJSON writer must print exactly the bytes of the models' `Codable` encoding (JSONEncoder
-/// with sorted keys, unescaped slashes and RFC 3339 dates), which is the contract of DESIGN.md.
-@Suite("JSONLineEncoder: byte for byte the Codable encoding")
-struct JSONLineEncoderTests {
-    let reference = JSONLineEncoder.referenceEncoder()
+/// The one JSON writer (StreamCore's `JSONWriter`: its `Encoder`, and the tool's writers for the models printed in
+/// bulk) must print exactly the bytes of the models' `Codable` encoding by `JSONEncoder` (sorted keys, unescaped
+/// slashes, RFC 3339 dates), which is the contract of DESIGN.md.
+@Suite("JSONWriter: byte for byte the Codable encoding")
+struct JSONWriterTests {
+    let reference = JSONWriter.referenceEncoder()
 
-    func expectSameBytes<T: Encodable>(_ values: [T], _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
-        throws
-    {
-        let encoder = JSONLineEncoder()
+    /// Each value printed as `feedstream` prints it (its own writer, or the `Encoder`) and, for models with a writer
+    /// of their own, through the `Encoder` too — both must give `JSONEncoder`'s bytes.
+    func expectSameBytes<T: Encodable>(
+        _ values: [T], _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let writer = JSONWriter()
         var mismatches = 0
         for value in values {
-            var fast: [UInt8] = []
-            try encoder.append(value, to: &fast)
+            writer.bytes.removeAll(keepingCapacity: true)
+            if let writable = value as? any JSONWritable {
+                try writer.write(value)
+                let encoded = writer.bytes
+                writer.bytes.removeAll(keepingCapacity: true)
+                JSONObjectWriter.write(writable, to: writer)
+                #expect(encoded == writer.bytes, "\(what): the Encoder and the model's writer differ")
+            } else {
+                try writer.write(value)
+            }
+            let fast = writer.bytes
             let expected = [UInt8](try reference.encode(value))
             if fast != expected {
                 mismatches += 1
                 if mismatches <= 3 {
-                    Issue.record(
-                        "\(what): \(String(decoding: fast, as: UTF8.self))\n≠ \(String(decoding: expected, as: UTF8.self))",
-                        sourceLocation: sourceLocation)
+                    let printed = String(decoding: fast, as: UTF8.self)
+                    let encoded = String(decoding: expected, as: UTF8.self)
+                    Issue.record("\(what): \(printed)\n≠ \(encoded)", sourceLocation: sourceLocation)
                 }
             }
         }
@@ -87,7 +100,7 @@ struct JSONLineEncoderTests {
         try expectSameBytes(pages, "pages")
     }
 
-    @Test("Models written by hand (JSONLineWritable) with every field set, and with none")
+    @Test("Models with every field set, and with none")
     func everyField() throws {
         let date = Date(timeIntervalSince1970: 1_367_483_352.518)
         let person = AtomPerson(name: "Amy \"A\" Jones", email: "amy@example.com", uri: "https://x/a", userID: "u1")
@@ -148,6 +161,76 @@ struct JSONLineEncoderTests {
         let dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_367_483_352.518)]
         try expectSameBytes(dates.map { ["date": $0] }, "dates")
         try expectSameBytes([[String: [Bool?]]](arrayLiteral: ["x": [true, nil, false]]), "optionals in arrays")
+    }
+
+    @Test("Every stored property of the models printed in bulk has a member in their writers")
+    func writersListEveryProperty() {
+        func expectEveryProperty(of value: some JSONWritable, sourceLocation: SourceLocation = #_sourceLocation) {
+            let properties = Mirror(reflecting: value).children.count
+            #expect(
+                JSONObjectWriter.membersOffered(by: value) == properties,
+                "\(type(of: value)) has \(properties) stored properties: list the new one in JSONWritable+Models.swift",
+                sourceLocation: sourceLocation)
+        }
+        expectEveryProperty(of: AtomEntry())
+        expectEveryProperty(of: AtomText(value: ""))
+        expectEveryProperty(of: AtomContent())
+        expectEveryProperty(of: AtomPerson())
+        expectEveryProperty(of: AtomLink(href: ""))
+        expectEveryProperty(of: AtomCategory(term: ""))
+        expectEveryProperty(of: AtomReplyReference(ref: ""))
+        expectEveryProperty(of: AtomExtensionElement(namespace: "", name: "", value: ""))
+        expectEveryProperty(of: JiveInboxEntry())
+        expectEveryProperty(of: JiveActivityObject())
+        expectEveryProperty(of: Tweet(id: 1, idString: "1", text: ""))
+        expectEveryProperty(of: TweetURL(url: ""))
+        expectEveryProperty(of: TwitterUser(id: 1, idString: "1", screenName: "s"))
+    }
+
+    @Test("Escapes at every offset of the eight-byte scan, and text around them")
+    func escapesAtEveryOffset() throws {
+        var strings: [String] = []
+        for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "\u{7F}"] {
+            for offset in 0..<20 {
+                let before = String(repeating: "a", count: offset)
+                strings.append(before + special + String(repeating: "b", count: 19 - offset))
+            }
+        }
+        strings.append(String(repeating: " !#$%&'()*+,-./0123456789:;<=>?@[]^_`{|}~", count: 5))
+        try expectSameBytes(strings.map { ["s": $0] }, "strings")
+    }
+
+    @Test("Keys put in order: out of order, sharing eight-byte prefixes, non-ASCII, escaped, many")
+    func keyOrder() throws {
+        struct Unordered: Encodable {
+            var zebra = 1
+            var inReplyToUserID: Int? = 2
+            var inReplyToStatusID: Int? = 3
+            var inReplyToScreenName: String? = "s"
+            var inReplyTo = [4]
+            var alpha: String? = nil
+            var nested = [Inner(), Inner()]
+        }
+        struct Inner: Encodable {
+            var b = "b"
+            var a: Int? = 1
+            var ä = "umlaut"
+            var z = "z"
+        }
+        try expectSameBytes([Unordered(), Unordered(inReplyToUserID: nil, inReplyToScreenName: nil)], "unordered")
+        var many: [String: Int] = [:]
+        for index in 0..<300 { many["key \(index * 7919 % 1000)"] = index }
+        many["quote\"key"] = -1
+        many["tab\tkey"] = -2
+        many["Über"] = -3
+        many["Ubera"] = -4
+        try expectSameBytes([many, ["only": 1], [:]], "dictionaries")
+        let other = TwitterStreamMessage.other(
+            .object([
+                JSONMember(key: "scrub_geo", value: .object([JSONMember(key: "user_id", value: .integer(1))])),
+                JSONMember(key: "event", value: .string("follow")), JSONMember(key: "a", value: .null),
+            ]))
+        try expectSameBytes([other], "stream messages")
     }
 
     @Test("Nested containers fall back to JSONEncoder, with the same bytes")

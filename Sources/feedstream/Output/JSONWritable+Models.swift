@@ -1,10 +1,11 @@
 import AtomStream
 import JSONStream
+import StreamCore
 
-// Members in key order; `JSONLineEncoderTests` compares every recorded item with its `Codable` encoding, so a
-// field added to a model and not here fails there.
+// Members in key order; `JSONWriterTests` compares every recorded item, and every model with all its fields set,
+// with its `Codable` encoding, so a field added to a model and not here fails there.
 
-extension AtomEntry: JSONLineWritable {
+extension AtomEntry: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.array("authors", authors)
         object.array("categories", categories)
@@ -24,14 +25,14 @@ extension AtomEntry: JSONLineWritable {
     }
 }
 
-extension AtomText: JSONLineWritable {
+extension AtomText: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.string("type", type)
         object.string("value", value)
     }
 }
 
-extension AtomContent: JSONLineWritable {
+extension AtomContent: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.string("src", src)
         object.string("type", type)
@@ -39,7 +40,7 @@ extension AtomContent: JSONLineWritable {
     }
 }
 
-extension AtomPerson: JSONLineWritable {
+extension AtomPerson: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.string("email", email)
         object.string("name", name)
@@ -48,7 +49,7 @@ extension AtomPerson: JSONLineWritable {
     }
 }
 
-extension AtomLink: JSONLineWritable {
+extension AtomLink: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.string("href", href)
         object.string("hreflang", hreflang)
@@ -60,7 +61,7 @@ extension AtomLink: JSONLineWritable {
     }
 }
 
-extension AtomCategory: JSONLineWritable {
+extension AtomCategory: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.string("label", label)
         object.string("scheme", scheme)
@@ -68,14 +69,14 @@ extension AtomCategory: JSONLineWritable {
     }
 }
 
-extension AtomReplyReference: JSONLineWritable {
+extension AtomReplyReference: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.string("href", href)
         object.string("ref", ref)
     }
 }
 
-extension AtomExtensionElement: JSONLineWritable {
+extension AtomExtensionElement: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.string("name", name)
         object.string("namespace", namespace)
@@ -83,7 +84,7 @@ extension AtomExtensionElement: JSONLineWritable {
     }
 }
 
-extension JiveInboxEntry: JSONLineWritable {
+extension JiveInboxEntry: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.object("actor", actor)
         object.string("collection", collection)
@@ -102,7 +103,7 @@ extension JiveInboxEntry: JSONLineWritable {
     }
 }
 
-extension JiveActivityObject: JSONLineWritable {
+extension JiveActivityObject: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.string("displayName", displayName)
         object.string("id", id)
@@ -113,7 +114,7 @@ extension JiveActivityObject: JSONLineWritable {
     }
 }
 
-extension Tweet: JSONLineWritable {
+extension Tweet: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.date("createdAt", createdAt)
         object.integer("favoriteCount", favoriteCount)
@@ -135,19 +136,32 @@ extension Tweet: JSONLineWritable {
     }
 }
 
-extension TweetURL: JSONLineWritable {
+extension TweetURL: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.string("expandedURL", expandedURL)
         object.string("url", url)
     }
 }
 
-extension TwitterUser: JSONLineWritable {
+extension TwitterUser: JSONWritable {
     func writeJSON(to object: inout JSONObjectWriter) {
         object.integer("id", id)
         object.string("idString", idString)
         object.string("name", name)
         object.string("profileImageURL", profileImageURL)
         object.string("screenName", screenName)
+    }
+}
+
+extension TwitterStreamMessage: JSONWritable {
+    func writeJSON(to object: inout JSONObjectWriter) {
+        switch self {
+        case .tweet(let tweet): object.object("tweet", tweet)
+        case .delete(let notice): object.encodable("delete", notice)
+        case .limit(let notice): object.encodable("limit", notice)
+        case .disconnect(let notice): object.encodable("disconnect", notice)
+        case .warning(let warning): object.encodable("warning", warning)
+        case .other(let value): object.encodable("other", value)
+        }
     }
 }
