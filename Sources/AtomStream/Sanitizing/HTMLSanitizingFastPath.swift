@@ -184,24 +184,18 @@ enum HTMLSanitizingFastPath {
 
         /// `&amp;`, `&lt;`, `&gt;` or `&quot;` at `index`: the byte it stands for, `index` moved past it.
         mutating func reference() -> UInt8? {
-            if matches("amp;", at: index + 1) {
-                index += 5
-                return UInt8(ascii: "&")
-            }
-            if matches("lt;", at: index + 1) {
-                index += 4
-                return UInt8(ascii: "<")
-            }
-            if matches("gt;", at: index + 1) {
-                index += 4
-                return UInt8(ascii: ">")
-            }
-            if matches("quot;", at: index + 1) {
-                index += 6
-                return UInt8(ascii: "\"")
+            for (name, byte) in Self.references where matches(name, at: index + 1) {
+                index += 1 + name.utf8CodeUnitCount
+                return byte
             }
             return nil
         }
+
+        /// The references the fast path reads, by name (after the `&`), with the byte each stands for.
+        static let references: [(name: StaticString, byte: UInt8)] = [
+            ("amp;", UInt8(ascii: "&")), ("lt;", UInt8(ascii: "<")), ("gt;", UInt8(ascii: ">")),
+            ("quot;", UInt8(ascii: "\"")),
+        ]
 
         func matches(_ text: StaticString, at position: Int) -> Bool {
             let count = text.utf8CodeUnitCount
