@@ -123,4 +123,26 @@ import Testing
         }
         #expect(session.fastPathCount == 0 && session.parsedCount == 0)
     }
+
+    /// The text scan reads eight bytes at a time: each byte it must stop at, at every offset within and across
+    /// the words it reads, gives what the libxml2 path gives.
+    @Test func everyStopByteAtEveryOffsetOfTheWordScan() {
+        let fast = HTMLSanitizingSession(baseURL: nil)
+        let parsed = HTMLSanitizingSession(baseURL: nil, usesFastPath: false)
+        let stops = ["<b>x</b>", "&amp;", "&lt;", "&quot;", ">", "\t", "\n", "\r", "\u{1}", "\u{1F}", "\u{0}",
+            "\u{FFFE}", "\u{FFFD}", "é", " ", "&nbsp;", "<!-- c -->"]
+        var differences: [String] = []
+        for stop in stops {
+            for offset in 0..<17 {
+                for tail in [0, 3, 9] {
+                    let value = "<p>" + String(repeating: "w", count: offset) + stop
+                        + String(repeating: "z", count: tail) + "</p>"
+                    if fast.sanitize(value) != parsed.sanitize(value) { differences.append(value) }
+                }
+            }
+        }
+        #expect(differences == [])
+        // Plain prose and the stops the fast path takes (references, `>`, tab, line feed, U+FFFD) stay on it.
+        #expect(fast.fastPathCount >= 9 * 17 * 3)
+    }
 }

@@ -40,30 +40,58 @@ enum HTMLSanitizingFastPath {
     }()
 
     private struct Element {
-        var name: [UInt8]
         var isVoid: Bool
-        /// Indices into ``elementTable`` of the open elements this one closes when it starts.
-        var closes: Set<Int>
+        /// The open elements this one closes when it starts, one bit per index into ``elementNames``.
+        var closes: UInt64
     }
 
-    private static let elementTable: [Element] = elements.map { entry in
-        guard case .write(let isVoid) = HTMLSanitizingWriter.elementRule(lowercased: entry.name) else {
-            preconditionFailure("\(entry.name) is not allow-listed")
-        }
-        let closes = Set(entry.closes.map { closed in elements.firstIndex { $0.name == closed }! })
-        return Element(name: Array(entry.name.utf8), isVoid: isVoid, closes: closes)
-    }
+    /// The fast path's element names, looked up by bytes, each with its ``Element`` rule.
+    private static let elementNames: HTMLNameTable<Element> = {
+        precondition(elements.count <= UInt64.bitWidth, "closes is a bit set over the elements")
+        return HTMLNameTable(elements.map { entry in
+            guard case .write(let isVoid) = HTMLSanitizingWriter.elementRule(lowercased: entry.name) else {
+                preconditionFailure("\(entry.name) is not allow-listed")
+            }
+            let closes = entry.closes.reduce(UInt64(0)) { bits, closed in
+                bits | 1 << UInt64(elements.firstIndex { $0.name == closed }!)
+            }
+            return (entry.name, Element(isVoid: isVoid, closes: closes))
+        })
+    }()
 
-    private static let elementIndex: [String: Int] = Dictionary(
-        uniqueKeysWithValues: elements.enumerated().map { ($0.element.name, $0.offset) })
+    /// Every allow-listed attribute name with its rule (``HTMLSanitizingWriter/attributeRule(lowercased:)``); a name
+    /// not here is dropped.
+    private static let attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule> = {
+        let names = HTMLAllowList.attributes.union(HTMLAllowList.urlAttributes).union(["style"]).sorted()
+        return HTMLNameTable(names.map { ($0, HTMLSanitizingWriter.attributeRule(lowercased: $0)) })
+    }()
 
     /// Past this depth libxml2 decides.
     private static let maximumDepth = 256
 
+    /// The buffers a scan uses, kept by the session between values so that a value allocates none.
+    struct Scratch {
+        fileprivate var open: [Int] = []
+        fileprivate var value: [UInt8] = []
+        fileprivate var seenAttributes: [Range<Int>] = []
+    }
+
     /// Writes the sanitized form of `html` to `output` and returns `true`, or returns `false` (with `output` in
     /// any state) when the value needs libxml2.
     static func sanitize(_ html: UnsafeBufferPointer<UInt8>, base: URL?, into output: inout ByteAccumulator) -> Bool {
+        var scratch = Scratch()
+        return sanitize(html, base: base, into: &output, reusing: &scratch)
+    }
+
+    /// ``sanitize(_:base:into:)`` with buffers kept from earlier values.
+    static func sanitize(
+        _ html: UnsafeBufferPointer<UInt8>, base: URL?, into output: inout ByteAccumulator,
+        reusing scratch: inout Scratch
+    ) -> Bool {
         var scanner = Scanner(bytes: html, base: base)
+        swap(&scanner.scratch, &scratch)
+        defer { swap(&scanner.scratch, &scratch) }
+        scanner.scratch.open.removeAll(keepingCapacity: true)
         return scanner.run(into: &output)
     }
 
@@ -71,9 +99,7 @@ enum HTMLSanitizingFastPath {
         let bytes: UnsafeBufferPointer<UInt8>
         let base: URL?
         var index = 0
-        var open: [Int] = []
-        var value: [UInt8] = []
-        var seenAttributes: [[UInt8]] = []
+        var scratch = Scratch()
 
         init(bytes: UnsafeBufferPointer<UInt8>, base: URL?) {
             self.bytes = bytes
@@ -82,14 +108,10 @@ enum HTMLSanitizingFastPath {
 
         mutating func run(into output: inout ByteAccumulator) -> Bool {
             var runStart = 0
-            while index < bytes.count {
+            while true {
+                index = plainTextEnd(from: index)
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
-                if byte >= 0x20 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&")
-                    && byte != UInt8(ascii: ">") && byte != 0xEF
-                {
-                    index += 1
-                    continue
-                }
                 output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
                 switch byte {
                 case UInt8(ascii: "<"):
@@ -120,27 +142,65 @@ enum HTMLSanitizingFastPath {
                 runStart = index
             }
             output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
-            return open.isEmpty
+            return scratch.open.isEmpty
+        }
+
+        /// Whether text holds `byte` as it is: not `<`, `&`, `>`, a control character or the lead byte 0xEF (of
+        /// U+FFFE and U+FFFF).
+        @inline(__always)
+        static func isPlainText(_ byte: UInt8) -> Bool {
+            byte >= 0x20 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") && byte != UInt8(ascii: ">")
+                && byte != 0xEF
+        }
+
+        /// Whether one of the eight bytes of `word` is not ``isPlainText(_:)`` (exact, by the bit tricks of "Bit
+        /// Twiddling Hacks": a byte below 0x20, or a byte equal to one of the four).
+        @inline(__always)
+        static func holdsStop(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+            let below20 = (word &- ones &* 0x20) & ~word & highs
+            return below20 | hasZero(word ^ (ones &* UInt64(UInt8(ascii: "<"))))
+                | hasZero(word ^ (ones &* UInt64(UInt8(ascii: "&"))))
+                | hasZero(word ^ (ones &* UInt64(UInt8(ascii: ">"))))
+                | hasZero(word ^ (ones &* 0xEF)) != 0
+        }
+
+        /// The first position from `start` whose byte is not plain text, or the end: eight bytes at a time, as most
+        /// of a value is prose.
+        func plainTextEnd(from start: Int) -> Int {
+            guard let base = bytes.baseAddress else { return start }
+            let count = bytes.count
+            var position = start
+            while position + 8 <= count,
+                !Self.holdsStop(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            {
+                position += 8
+            }
+            while position < count, Self.isPlainText(base[position]) { position += 1 }
+            return position
         }
 
         /// `&amp;`, `&lt;`, `&gt;` or `&quot;` at `index`: the byte it stands for, `index` moved past it.
         mutating func reference() -> UInt8? {
-            for (name, byte) in [("amp;", UInt8(ascii: "&")), ("lt;", UInt8(ascii: "<")), ("gt;", UInt8(ascii: ">")),
-                ("quot;", UInt8(ascii: "\""))]
-            where matches(name, at: index + 1) {
-                index += 1 + name.utf8.count
+            for (name, byte) in Self.references where matches(name, at: index + 1) {
+                index += 1 + name.utf8CodeUnitCount
                 return byte
             }
             return nil
         }
 
-        func matches(_ text: String, at position: Int) -> Bool {
-            var position = position
-            for byte in text.utf8 {
-                guard position < bytes.count, bytes[position] == byte else { return false }
-                position += 1
-            }
-            return true
+        /// The references the fast path reads, by name (after the `&`), with the byte each stands for.
+        static let references: [(name: StaticString, byte: UInt8)] = [
+            ("amp;", UInt8(ascii: "&")), ("lt;", UInt8(ascii: "<")), ("gt;", UInt8(ascii: ">")),
+            ("quot;", UInt8(ascii: "\"")),
+        ]
+
+        func matches(_ text: StaticString, at position: Int) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard position + count <= bytes.count else { return false }
+            return memcmp(bytes.baseAddress! + position, text.utf8Start, count) == 0
         }
 
         static func isNameByte(_ byte: UInt8) -> Bool {
@@ -156,46 +216,56 @@ enum HTMLSanitizingFastPath {
             byte == 0x20 || byte == 0x09 || byte == 0x0A
         }
 
-        /// A name at `index` (ASCII letters, digits and, for attributes, `-`), lowercased.
-        mutating func name(allowsHyphen: Bool) -> [UInt8]? {
+        static func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) &- UInt8(ascii: "a") < 26
+        }
+
+        /// A name at `index` (ASCII letters, digits and, for attributes, `-`; a letter first): where it lies in
+        /// `bytes`, in the case it was written.
+        mutating func name(allowsHyphen: Bool) -> Range<Int>? {
             let start = index
-            var name: [UInt8] = []
             while index < bytes.count,
                 Self.isNameByte(bytes[index]) || (allowsHyphen && bytes[index] == UInt8(ascii: "-") && index > start)
             {
-                let byte = bytes[index]
-                name.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
                 index += 1
             }
-            guard let first = name.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") else { return nil }
-            return name
+            guard index > start, Self.isLetter(bytes[start]) else { return nil }
+            return start..<index
+        }
+
+        /// Whether two names in `bytes` are the same but for letter case.
+        func sameName(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
+            guard one.count == other.count else { return false }
+            for offset in 0..<one.count {
+                let a = bytes[one.lowerBound + offset], b = bytes[other.lowerBound + offset]
+                if a != b && !(Self.isLetter(a) && a | 0x20 == b | 0x20) { return false }
+            }
+            return true
         }
 
         /// A start or end tag at `index` (which holds `<`), written out.
         mutating func tag(into output: inout ByteAccumulator) -> Bool {
             index += 1
             guard index < bytes.count else { return false }
+            let names = HTMLSanitizingFastPath.elementNames
             if bytes[index] == UInt8(ascii: "/") {
                 index += 1
                 guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">"),
-                    let element = HTMLSanitizingFastPath.elementIndex[String(decoding: name, as: UTF8.self)],
-                    open.last == element
+                    let element = names.index(of: bytes[name]), scratch.open.last == element
                 else { return false }
                 index += 1
-                open.removeLast()
+                scratch.open.removeLast()
                 output.append("</")
-                name.withUnsafeBytes { output.append($0) }
+                names.withName(at: element) { output.append($0) }
                 output.append(UInt8(ascii: ">"))
                 return true
             }
-            guard let name = name(allowsHyphen: false),
-                let element = HTMLSanitizingFastPath.elementIndex[String(decoding: name, as: UTF8.self)]
-            else { return false }
-            let rule = HTMLSanitizingFastPath.elementTable[element]
-            if let current = open.last, rule.closes.contains(current) { return false }
+            guard let name = name(allowsHyphen: false), let element = names.index(of: bytes[name]) else { return false }
+            let rule = names.value(at: element)
+            if let current = scratch.open.last, rule.closes & (1 << UInt64(current)) != 0 { return false }
             output.append(UInt8(ascii: "<"))
-            name.withUnsafeBytes { output.append($0) }
-            seenAttributes.removeAll(keepingCapacity: true)
+            names.withName(at: element) { output.append($0) }
+            scratch.seenAttributes.removeAll(keepingCapacity: true)
             while true {
                 var blanks = 0
                 while index < bytes.count, Self.isBlank(bytes[index]) {
@@ -220,44 +290,66 @@ enum HTMLSanitizingFastPath {
                 output.append(" />")
             } else {
                 output.append(UInt8(ascii: ">"))
-                open.append(element)
-                guard open.count <= HTMLSanitizingFastPath.maximumDepth else { return false }
+                scratch.open.append(element)
+                guard scratch.open.count <= HTMLSanitizingFastPath.maximumDepth else { return false }
             }
             return true
         }
 
         /// `name="value"` at `index`, written as the libxml2 path writes it.
         mutating func attribute(into output: inout ByteAccumulator) -> Bool {
-            guard let name = name(allowsHyphen: true), !seenAttributes.contains(name),
+            guard let name = name(allowsHyphen: true), !scratch.seenAttributes.contains(where: { sameName($0, name) }),
                 index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="), bytes[index + 1] == UInt8(ascii: "\"")
             else { return false }
-            seenAttributes.append(name)
+            scratch.seenAttributes.append(name)
             index += 2
-            value.removeAll(keepingCapacity: true)
+            let valueStart = index
+            var hasReference = false
             while true {
                 guard index < bytes.count else { return false }
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    break
-                }
+                if byte == UInt8(ascii: "\"") { break }
                 if byte == UInt8(ascii: "&") {
-                    guard let decoded = reference() else { return false }
-                    value.append(decoded)
+                    guard reference() != nil else { return false }
+                    hasReference = true
                     continue
                 }
                 guard byte >= 0x20, byte != UInt8(ascii: "<") else { return false }
                 if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
                     return false
                 }
-                value.append(byte)
                 index += 1
             }
-            let rule = HTMLSanitizingWriter.attributeRule(lowercased: String(decoding: name, as: UTF8.self))
-            name.withUnsafeBytes { name in
-                value.withUnsafeBytes { value in
-                    HTMLSanitizingWriter.appendAttribute(rule, name: name, value: value, base: base, to: &output)
+            let valueEnd = index
+            index += 1
+            let names = HTMLSanitizingFastPath.attributeNames
+            guard let known = names.index(of: bytes[name]) else { return true }
+            let rule = names.value(at: known)
+            if case .drop = rule { return true }
+            let value = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+            if hasReference {
+                // The references were checked above; the value is written with them replaced.
+                scratch.value.removeAll(keepingCapacity: true)
+                let end = index
+                index = valueStart
+                while index < valueEnd {
+                    if bytes[index] == UInt8(ascii: "&") {
+                        scratch.value.append(reference()!)
+                    } else {
+                        scratch.value.append(bytes[index])
+                        index += 1
+                    }
                 }
+                index = end
+                return scratch.value.withUnsafeBytes { decoded in
+                    names.withName(at: known) { name in
+                        HTMLSanitizingWriter.appendAttribute(rule, name: name, value: decoded, base: base, to: &output)
+                    }
+                    return true
+                }
+            }
+            names.withName(at: known) { name in
+                HTMLSanitizingWriter.appendAttribute(rule, name: name, value: value, base: base, to: &output)
             }
             return true
         }

@@ -21,9 +21,8 @@ extension HTMLSanitizingSession {
     }
 
     /// The entries, sanitized.
-    func sanitize(_ entries: [AtomEntry]) -> [AtomEntry] {
-        guard !entries.isEmpty else { return entries }
-        var entries = entries
+    func sanitize(_ entries: consuming [AtomEntry]) -> [AtomEntry] {
+        // Consuming: the caller's array is the one sanitized in place, not a copy of every entry.
         for index in entries.indices { sanitize(&entries[index]) }
         return entries
     }
@@ -35,9 +34,12 @@ extension HTMLSanitizingSession {
 
     /// Whether a content `type` holds markup: `html`, `xhtml`, or their media types (Atom 0.3 writes those).
     static func isMarkup(_ type: String) -> Bool {
-        switch type.lowercased() {
-        case "html", "xhtml", "text/html", "application/xhtml+xml": true
-        default: false
+        // Compared by bytes: lowercasing made a new string for every entry's content.
+        let markupTypes: [StaticString] = ["html", "xhtml", "text/html", "application/xhtml+xml"]
+        return markupTypes.contains { name in
+            guard type.utf8.count == name.utf8CodeUnitCount else { return false }
+            let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            return zip(type.utf8, expected).allSatisfy { ($0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0) == $1 }
         }
     }
 }

@@ -145,11 +145,19 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             output.append("=\"")
             output.appendEscaped(value, attribute: true)
         case .url:
-            guard var safe = SafeURL.filter(value, base: base) else { return }
+            let verdict = SafeURL.filter(value, base: base)
+            if case .dropped = verdict { return }
             output.append(UInt8(ascii: " "))
             output.append(name)
             output.append("=\"")
-            safe.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
+            switch verdict {
+            case .kept(let bytes):
+                output.appendEscaped(bytes, attribute: true)
+            case .rewritten(var safe):
+                safe.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
+            case .dropped:
+                break
+            }
         case .style:
             var kept = CSSStyleFilter.filter(Array(value))
             guard !kept.isEmpty else { return }

@@ -7,8 +7,68 @@ import Foundation
 /// spaces or control characters at its ends, and a scheme is case-insensitive. Whatever has a colon before its
 /// first `/`, `?` or `#` names a scheme, and only the three allowed ones pass.
 enum SafeURL {
-    /// The value to write for `raw`: trimmed, resolved against `base` when relative; `nil` when it must go.
-    static func filter(_ raw: UnsafeRawBufferPointer, base: URL?) -> String? {
+    /// What becomes of a URL attribute's value.
+    enum Verdict {
+        /// The attribute goes.
+        case dropped
+        /// The attribute stays with these bytes, a part of the value (most URLs need no more than trimming).
+        case kept(UnsafeRawBufferPointer)
+        /// The attribute stays with this value, made anew (tabs or line breaks taken out, or resolved).
+        case rewritten(String)
+    }
+
+    /// The value to write for `raw`: trimmed, resolved against `base` when relative; dropped when it must go.
+    ///
+    /// Decided on the bytes: a `String` is made only when the value changes beyond trimming.
+    static func filter(_ raw: UnsafeRawBufferPointer, base: URL?) -> Verdict {
+        var start = 0
+        var end = raw.count
+        while start < end, raw[start] <= 0x20 { start += 1 }
+        while end > start, raw[end - 1] <= 0x20 { end -= 1 }
+        let trimmed = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+        var schemeEnd: Int?
+        for (index, byte) in trimmed.enumerated() {
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                // Inside the value: browsers take them out, and so does the copy.
+                return filterCopy(raw, base: base)
+            }
+            if schemeEnd == nil {
+                if byte == UInt8(ascii: ":") {
+                    schemeEnd = index
+                } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                    schemeEnd = -1
+                }
+            }
+        }
+        if let schemeEnd, schemeEnd >= 0 {
+            let scheme = UnsafeRawBufferPointer(rebasing: trimmed[..<schemeEnd])
+            return isAllowed(scheme: scheme) ? .kept(trimmed) : .dropped
+        }
+        guard let base, !trimmed.isEmpty else { return .kept(trimmed) }
+        return resolve(String(decoding: trimmed, as: UTF8.self), against: base)
+    }
+
+    /// Whether `scheme` is http, https or mailto in any letter case (ASCII: no other character lowercases to
+    /// these letters).
+    private static func isAllowed(scheme: UnsafeRawBufferPointer) -> Bool {
+        func equals(_ name: StaticString) -> Bool {
+            guard scheme.count == name.utf8CodeUnitCount else { return false }
+            for (offset, byte) in scheme.enumerated() {
+                let lowered = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                if lowered != name.utf8Start[offset] { return false }
+            }
+            return true
+        }
+        return equals("http") || equals("https") || equals("mailto")
+    }
+
+    private static func resolve(_ value: String, against base: URL) -> Verdict {
+        guard let resolved = URL(string: value, relativeTo: base) else { return .rewritten(value) }
+        return .rewritten(resolved.absoluteString)
+    }
+
+    /// ``filter(_:base:)`` for a value with tabs or line breaks inside: they are taken out of a copy.
+    private static func filterCopy(_ raw: UnsafeRawBufferPointer, base: URL?) -> Verdict {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.count)
         for byte in raw where byte != 0x09 && byte != 0x0A && byte != 0x0D { bytes.append(byte) }
@@ -24,10 +84,12 @@ enum SafeURL {
         }
         let value = String(decoding: bytes, as: UTF8.self)
         if let schemeEnd {
-            let scheme = String(decoding: bytes[..<schemeEnd], as: UTF8.self).lowercased()
-            return scheme == "http" || scheme == "https" || scheme == "mailto" ? value : nil
+            let allowed = bytes.withUnsafeBytes { all in
+                isAllowed(scheme: UnsafeRawBufferPointer(rebasing: all[0..<schemeEnd]))
+            }
+            return allowed ? .rewritten(value) : .dropped
         }
-        guard let base, !value.isEmpty, let resolved = URL(string: value, relativeTo: base) else { return value }
-        return resolved.absoluteString
+        guard let base, !value.isEmpty else { return .rewritten(value) }
+        return resolve(value, against: base)
     }
 }
