@@ -65,7 +65,8 @@ struct PodcastReader {
     mutating func takeEpisode(into entry: inout AtomEntry) {
         if hasItemMedia {
             if media.isEmpty {
-                media.append(Self.take(&itemMedia, leaving: MediaContent()))
+                // The item's one object goes straight into the entry, in an array made at its size.
+                entry.media = [Self.take(&itemMedia, leaving: MediaContent())]
             } else {
                 for index in media.indices { Self.fill(&media[index], from: itemMedia) }
                 itemMedia = MediaContent()
