@@ -34,11 +34,16 @@ extension FeedItemDecoding {
     /// The base against which references in the current element resolve.
     var currentBase: String? { bases.last ?? documentBase }
 
-    /// Records an `xml:base` on `tag`, resolved against the enclosing base; returns whether it set one.
+    /// Records an `xml:base` on `tag`, resolved against the enclosing base; returns whether it set one. The test
+    /// for attributes is inlined: it runs for every element, most have none, and the call cost more than the test.
+    @inline(__always)
     func pushBase(_ tag: XMLStartTag) -> Bool {
-        guard tag.attributeCount > 0, let base = tag.string(of: xmlBase.localName, namespace: xmlBase.namespace) else {
-            return false
-        }
+        tag.attributeCount > 0 && pushBaseAttribute(tag)
+    }
+
+    @inline(never)
+    private func pushBaseAttribute(_ tag: XMLStartTag) -> Bool {
+        guard let base = tag.string(of: xmlBase.localName, namespace: xmlBase.namespace) else { return false }
         bases.append(resolve(base))
         return true
     }
