@@ -1,25 +1,38 @@
-/// The fields of the later Podcasting 2.0 phases (and the rarely written season name and episode display), out of
+/// The Podcasting 2.0 fields of an episode (and the rarely written season name and episode display), out of
 /// line: an episode without any of them (nearly all) carries one `nil` reference. Inline, every item with podcast
-/// fields paid to build, move, copy and destroy them (callgrind, RSS benchmark: moving them and the two strings
-/// here, and `media:player` into `MediaContentDetails`, took the change from +0.8 % to +0.3 % of all instructions).
+/// fields paid to build, move, copy and destroy them (callgrind, RSS benchmark: moving the later phases' fields,
+/// the two strings here, and `media:player` into `MediaContentDetails`, took the change from +0.8 % to +0.3 % of
+/// all instructions; moving the first phases' fields too, `--child rss-raw` net of start-up 254.48 M -> 253.87 M).
 struct PodcastEpisodeNewerFields: Sendable, Hashable {
+    var transcripts: [PodcastTranscript] = []
+    var chapters: PodcastChapters?
+    var soundbites: [PodcastSoundbite] = []
+    var persons: [PodcastPerson] = []
+    var location: PodcastLocation?
+    var license: PodcastLicense?
+    var alternateEnclosures: [PodcastAlternateEnclosure] = []
+    var value: PodcastValue?
     var seasonName: String?
     var episodeDisplay: String?
-    var images: [PodcastImage]
-    var socialInteracts: [PodcastSocialInteract]
+    var images: [PodcastImage] = []
+    var socialInteracts: [PodcastSocialInteract] = []
     var chat: PodcastChat?
-    var contentLinks: [PodcastContentLink]
-    var texts: [PodcastText]
+    var contentLinks: [PodcastContentLink] = []
+    var texts: [PodcastText] = []
 
     var isEmpty: Bool {
-        seasonName == nil && episodeDisplay == nil && images.isEmpty && socialInteracts.isEmpty && chat == nil
+        transcripts.isEmpty && chapters == nil && soundbites.isEmpty && persons.isEmpty && location == nil
+            && license == nil && alternateEnclosures.isEmpty && value == nil && seasonName == nil
+            && episodeDisplay == nil && images.isEmpty && socialInteracts.isEmpty && chat == nil
             && contentLinks.isEmpty && texts.isEmpty
     }
 }
 
-/// ``PodcastEpisodeNewerFields`` out of line and immutable (a change stores a new one), so copies share it safely.
-final class PodcastEpisodeNewerFieldsStorage: Sendable, Hashable {
-    let value: PodcastEpisodeNewerFields
+/// ``PodcastEpisodeNewerFields`` out of line, copied on write: ``PodcastEpisodeInfo/updateNewerFields(_:)``
+/// changes it in place only while no other episode value shares it, so copies share it safely.
+final class PodcastEpisodeNewerFieldsStorage: @unchecked Sendable, Hashable {
+    /// Changed only by ``PodcastEpisodeInfo/updateNewerFields(_:)``, when this storage is uniquely referenced.
+    var value: PodcastEpisodeNewerFields
 
     init(_ value: PodcastEpisodeNewerFields) {
         self.value = value
@@ -35,6 +48,54 @@ final class PodcastEpisodeNewerFieldsStorage: Sendable, Hashable {
 }
 
 extension PodcastEpisodeInfo {
+    /// `podcast:transcript`.
+    public var transcripts: [PodcastTranscript] {
+        get { newerFields?.value.transcripts ?? [] }
+        set { updateNewerFields { $0.transcripts = newValue } }
+    }
+
+    /// `podcast:chapters`.
+    public var chapters: PodcastChapters? {
+        get { newerFields?.value.chapters ?? nil }
+        set { updateNewerFields { $0.chapters = newValue } }
+    }
+
+    /// `podcast:soundbite`.
+    public var soundbites: [PodcastSoundbite] {
+        get { newerFields?.value.soundbites ?? [] }
+        set { updateNewerFields { $0.soundbites = newValue } }
+    }
+
+    /// `podcast:person`.
+    public var persons: [PodcastPerson] {
+        get { newerFields?.value.persons ?? [] }
+        set { updateNewerFields { $0.persons = newValue } }
+    }
+
+    /// `podcast:location`.
+    public var location: PodcastLocation? {
+        get { newerFields?.value.location ?? nil }
+        set { updateNewerFields { $0.location = newValue } }
+    }
+
+    /// `podcast:license`.
+    public var license: PodcastLicense? {
+        get { newerFields?.value.license ?? nil }
+        set { updateNewerFields { $0.license = newValue } }
+    }
+
+    /// `podcast:alternateEnclosure`: the episode in other formats or qualities.
+    public var alternateEnclosures: [PodcastAlternateEnclosure] {
+        get { newerFields?.value.alternateEnclosures ?? [] }
+        set { updateNewerFields { $0.alternateEnclosures = newValue } }
+    }
+
+    /// `podcast:value`.
+    public var value: PodcastValue? {
+        get { newerFields?.value.value ?? nil }
+        set { updateNewerFields { $0.value = newValue } }
+    }
+
     /// `podcast:season`'s `name` attribute.
     public var seasonName: String? {
         get { newerFields?.value.seasonName }
@@ -78,12 +139,19 @@ extension PodcastEpisodeInfo {
         set { updateNewerFields { $0.texts = newValue } }
     }
 
-    /// Changes the out-of-line fields; an episode left without any drops its storage.
+    /// Changes the out-of-line fields, in place unless another value shares them (so that the decoders' appends
+    /// stay appends); an episode left without any drops its storage.
     mutating func updateNewerFields(_ change: (inout PodcastEpisodeNewerFields) -> Void) {
-        var value =
-            newerFields?.value
-            ?? PodcastEpisodeNewerFields(images: [], socialInteracts: [], chat: nil, contentLinks: [], texts: [])
-        change(&value)
-        newerFields = value.isEmpty ? nil : PodcastEpisodeNewerFieldsStorage(value)
+        guard newerFields != nil else {
+            var value = PodcastEpisodeNewerFields()
+            change(&value)
+            if !value.isEmpty { newerFields = PodcastEpisodeNewerFieldsStorage(value) }
+            return
+        }
+        if !isKnownUniquelyReferenced(&newerFields!) {
+            newerFields = PodcastEpisodeNewerFieldsStorage(newerFields!.value)
+        }
+        change(&newerFields!.value)
+        if newerFields!.value.isEmpty { newerFields = nil }
     }
 }

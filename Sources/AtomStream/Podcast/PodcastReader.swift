@@ -65,7 +65,8 @@ struct PodcastReader {
     mutating func takeEpisode(into entry: inout AtomEntry) {
         if hasItemMedia {
             if media.isEmpty {
-                media.append(Self.take(&itemMedia, leaving: MediaContent()))
+                // The item's one object goes straight into the entry, in an array made at its size.
+                entry.media = [Self.take(&itemMedia, leaving: MediaContent())]
             } else {
                 for index in media.indices { Self.fill(&media[index], from: itemMedia) }
                 itemMedia = MediaContent()
@@ -200,14 +201,17 @@ struct PodcastReader {
             switch tag.localName {
             case names.transcript:
                 if let href = url(names.url) {
-                    episode.transcripts.append(
-                        PodcastTranscript(
-                            url: href, type: attribute(names.type), language: attribute(names.language),
-                            rel: attribute(names.rel)))
+                    let transcript = PodcastTranscript(
+                        url: href, type: attribute(names.type), language: attribute(names.language),
+                        rel: attribute(names.rel))
+                    episode.updateNewerFields { $0.transcripts.append(transcript) }
                 }
                 return .transcript
             case names.chapters:
-                if let href = url(names.url) { episode.chapters = PodcastChapters(url: href, type: attribute(names.type)) }
+                if let href = url(names.url) {
+                    let chapters = PodcastChapters(url: href, type: attribute(names.type))
+                    episode.updateNewerFields { $0.chapters = chapters }
+                }
                 return .chapters
             case names.soundbite:
                 soundbite = PodcastSoundbite(
@@ -323,25 +327,37 @@ struct PodcastReader {
         case .person:
             guard var person, let value else { return }
             person.name = value
-            if scope == .show { show.persons.append(person) } else { episode.persons.append(person) }
+            if scope == .show {
+                show.persons.append(person)
+            } else {
+                episode.updateNewerFields { $0.persons.append(person) }
+            }
         case .location:
             guard let value else { return }
             location.name = value
-            if scope == .show { show.location = location } else { episode.location = location }
+            if scope == .show {
+                show.location = location
+            } else {
+                episode.updateNewerFields { [location] in $0.location = location }
+            }
         case .license:
             guard let value else { return }
             let license = PodcastLicense(name: value, url: licenseURL)
-            if scope == .show { show.license = license } else { episode.license = license }
+            if scope == .show {
+                show.license = license
+            } else {
+                episode.updateNewerFields { $0.license = license }
+            }
         case .value:
             guard let value = self.value, !value.type.isEmpty else { return }
-            if scope == .show { show.value = value } else { episode.value = value }
+            if scope == .show { show.value = value } else { episode.updateNewerFields { $0.value = value } }
         case .soundbite:
             guard soundbite.start >= 0, soundbite.duration >= 0 else { return }
             soundbite.title = value
-            episode.soundbites.append(soundbite)
+            episode.updateNewerFields { [soundbite] in $0.soundbites.append(soundbite) }
         case .alternateEnclosure:
             if let alternateEnclosure, !alternateEnclosure.type.isEmpty {
-                episode.alternateEnclosures.append(alternateEnclosure)
+                episode.updateNewerFields { $0.alternateEnclosures.append(alternateEnclosure) }
             }
         case .mediaContent: openContent = nil
         case .mediaGroup: endMediaGroup()
