@@ -88,8 +88,8 @@ public final class AtomParser: StreamingParser {
 
     /// The feed's metadata as read so far; complete after ``finish()``.
     public var feed: AtomFeed {
-        guard let sanitizer else { return decoder.feed }
-        var feed = decoder.feed
+        guard let sanitizer else { return decoder.feedSoFar }
+        var feed = decoder.feedSoFar
         sanitizer.sanitize(&feed)
         return feed
     }

@@ -31,6 +31,15 @@ protocol FeedItemDecoding: AnyObject {
 }
 
 extension FeedItemDecoding {
+    /// The feed read so far, with its podcast fields. The reader keeps those apart until the feed is asked for:
+    /// copying them into ``feed`` at each show-level element left the reader's lists shared, so every later append
+    /// copied the whole list — quadratic in the number of show-level tags (80,000 `podcast:remoteItem` took 60 s).
+    var feedSoFar: AtomFeed {
+        var feed = self.feed
+        feed.podcast = podcast.showInfo
+        return feed
+    }
+
     /// The base against which references in the current element resolve.
     var currentBase: String? { bases.last ?? documentBase }
 
@@ -125,6 +134,5 @@ extension FeedItemDecoding {
             try countFeedBytes(value.utf8.count)
         }
         podcast.finish(element, text: value, scope: scope, resolve: resolve)
-        if scope == .show { feed.podcast = podcast.showInfo }
     }
 }

@@ -56,7 +56,7 @@ final class FeedDocumentDecoder: XMLEventHandler {
     }
 
     var feed: AtomFeed {
-        atom?.feed ?? rssDecoder?.feed ?? AtomFeed(format: "")
+        atom?.feedSoFar ?? rssDecoder?.feedSoFar ?? AtomFeed(format: "")
     }
 
     func takeCompleted() -> [AtomEntry] {

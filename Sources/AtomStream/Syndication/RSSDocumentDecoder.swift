@@ -234,7 +234,6 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             if tag.localName == names.image, let href = tag.string(of: names.href) {
                 if feed.logo == nil { feed.logo = resolve(href) }
                 if !href.isEmpty { podcast.image(resolve(href), scope: .show) }
-                feed.podcast = podcast.showInfo
                 return .ignored
             }
             if let role = itunesChildRole(tag, .channel, nested: false) { return role }
@@ -259,7 +258,6 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
                     feed.categories.append(category)
                     if let term = PodcastValueText.nonEmpty(term) {
                         if nested { podcast.nestCategory(term) } else { podcast.startCategory(term) }
-                        feed.podcast = podcast.showInfo
                     }
                 case .item: entry.categories.append(category)
                 }
