@@ -49,18 +49,10 @@ extension AtomEntry: Codable {
 }
 
 /// An entry's podcast fields, out of line and immutable (a change stores a new one), so copies share it safely.
-final class PodcastEpisodeStorage: Sendable, Hashable {
+final class PodcastEpisodeStorage: OutOfLineStorage, Sendable {
     let value: PodcastEpisodeInfo
 
     init(_ value: PodcastEpisodeInfo) {
         self.value = value
-    }
-
-    static func == (lhs: PodcastEpisodeStorage, rhs: PodcastEpisodeStorage) -> Bool {
-        lhs === rhs || lhs.value == rhs.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
     }
 }

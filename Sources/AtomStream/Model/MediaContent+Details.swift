@@ -152,10 +152,8 @@ extension MediaContent {
         set { updateDetails { $0.rights = newValue } }
     }
 
-    /// Changes the out-of-line fields; an object left without any drops its storage.
+    /// Changes the out-of-line fields (see ``Swift/Optional/update(_:)``).
     mutating func updateDetails(_ change: (inout MediaContentDetails) -> Void) {
-        var value = details?.value ?? MediaContentDetails()
-        change(&value)
-        details = value.isEmpty ? nil : MediaContentDetailsStorage(value)
+        details.update(change)
     }
 }

@@ -1,7 +1,7 @@
 /// The Media RSS attributes and elements few feeds write, kept out of line: a ``MediaContent`` without any of them
 /// (nearly all) carries one `nil` reference, so items with a thumbnail pay nothing for them. Read and written
 /// through ``MediaContent``'s properties.
-struct MediaContentDetails: Sendable, Hashable {
+struct MediaContentDetails: Sendable, OutOfLineFields {
     var player: String?
     var expression: String?
     var framerate: Double?
@@ -60,22 +60,11 @@ struct MediaContentDetails: Sendable, Hashable {
     }
 }
 
-/// ``MediaContentDetails`` out of line and immutable (a change stores a new one), so copies share it safely. A
-/// concrete class, like `PodcastEpisodeStorage`, rather than one generic box for both: instantiating a generic
-/// class's metadata looks its conformances up at run time, a scan of every conformance record of the binary
-/// (callgrind: +0.6 M instructions per process).
-final class MediaContentDetailsStorage: Sendable, Hashable {
-    let value: MediaContentDetails
+/// ``MediaContentDetails`` out of line, copied on write (``Swift/Optional/update(_:)``).
+final class MediaContentDetailsStorage: CopyOnWriteStorage, @unchecked Sendable {
+    var value: MediaContentDetails
 
     init(_ value: MediaContentDetails) {
         self.value = value
-    }
-
-    static func == (lhs: MediaContentDetailsStorage, rhs: MediaContentDetailsStorage) -> Bool {
-        lhs === rhs || lhs.value == rhs.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
     }
 }

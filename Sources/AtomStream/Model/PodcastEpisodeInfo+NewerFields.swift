@@ -3,7 +3,7 @@
 /// fields paid to build, move, copy and destroy them (callgrind, RSS benchmark: moving the later phases' fields,
 /// the two strings here, and `media:player` into `MediaContentDetails`, took the change from +0.8 % to +0.3 % of
 /// all instructions; moving the first phases' fields too, `--child rss-raw` net of start-up 254.48 M -> 253.87 M).
-struct PodcastEpisodeNewerFields: Sendable, Hashable {
+struct PodcastEpisodeNewerFields: Sendable, OutOfLineFields {
     var transcripts: [PodcastTranscript] = []
     var chapters: PodcastChapters?
     var soundbites: [PodcastSoundbite] = []
@@ -28,22 +28,12 @@ struct PodcastEpisodeNewerFields: Sendable, Hashable {
     }
 }
 
-/// ``PodcastEpisodeNewerFields`` out of line, copied on write: ``PodcastEpisodeInfo/updateNewerFields(_:)``
-/// changes it in place only while no other episode value shares it, so copies share it safely.
-final class PodcastEpisodeNewerFieldsStorage: @unchecked Sendable, Hashable {
-    /// Changed only by ``PodcastEpisodeInfo/updateNewerFields(_:)``, when this storage is uniquely referenced.
+/// ``PodcastEpisodeNewerFields`` out of line, copied on write (``Swift/Optional/update(_:)``).
+final class PodcastEpisodeNewerFieldsStorage: CopyOnWriteStorage, @unchecked Sendable {
     var value: PodcastEpisodeNewerFields
 
     init(_ value: PodcastEpisodeNewerFields) {
         self.value = value
-    }
-
-    static func == (lhs: PodcastEpisodeNewerFieldsStorage, rhs: PodcastEpisodeNewerFieldsStorage) -> Bool {
-        lhs === rhs || lhs.value == rhs.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
     }
 }
 
@@ -139,19 +129,8 @@ extension PodcastEpisodeInfo {
         set { updateNewerFields { $0.texts = newValue } }
     }
 
-    /// Changes the out-of-line fields, in place unless another value shares them (so that the decoders' appends
-    /// stay appends); an episode left without any drops its storage.
+    /// Changes the out-of-line fields (see ``Swift/Optional/update(_:)``).
     mutating func updateNewerFields(_ change: (inout PodcastEpisodeNewerFields) -> Void) {
-        guard newerFields != nil else {
-            var value = PodcastEpisodeNewerFields()
-            change(&value)
-            if !value.isEmpty { newerFields = PodcastEpisodeNewerFieldsStorage(value) }
-            return
-        }
-        if !isKnownUniquelyReferenced(&newerFields!) {
-            newerFields = PodcastEpisodeNewerFieldsStorage(newerFields!.value)
-        }
-        change(&newerFields!.value)
-        if newerFields!.value.isEmpty { newerFields = nil }
+        newerFields.update(change)
     }
 }
