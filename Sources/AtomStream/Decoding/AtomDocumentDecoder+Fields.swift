@@ -11,7 +11,7 @@ extension AtomDocumentDecoder {
         capture = .text(depth: frames.count + 1)
     }
 
-    func beginTextConstruct(_ field: TextField, _ scope: AtomScope, _ tag: XMLStartTag) -> AtomRole {
+    func beginTextConstruct(_ field: TextField, _ scope: FeedScope, _ tag: XMLStartTag) -> AtomRole {
         textType = .text
         if let type = tag.value(of: names.type) {
             if Self.equalsIgnoringCase(type, "html") || Self.equalsIgnoringCase(type, "text/html") {
@@ -49,12 +49,12 @@ extension AtomDocumentDecoder {
         return .content
     }
 
-    func beginSimple(_ field: SimpleField, _ scope: AtomScope) -> AtomRole {
+    func beginSimple(_ field: SimpleField, _ scope: FeedScope) -> AtomRole {
         beginText()
         return .simple(field, scope)
     }
 
-    func beginPerson(_ role: PersonRole, _ scope: AtomScope) -> AtomRole {
+    func beginPerson(_ role: PersonRole, _ scope: FeedScope) -> AtomRole {
         person = AtomPerson()
         return .person(role, scope)
     }
@@ -71,10 +71,10 @@ extension AtomDocumentDecoder {
         return text.string(start..<end)
     }
 
-    func finishText(_ field: TextField, scope: AtomScope) throws(StreamError) {
+    func finishText(_ field: TextField, scope: FeedScope) throws(StreamError) {
         let value = AtomText(type: textType, value: takeText())
         switch scope {
-        case .entry:
+        case .item:
             try countItemBytes(value.value.utf8.count)
             switch field {
             case .title: entry.title = value
@@ -99,14 +99,14 @@ extension AtomDocumentDecoder {
             type: contentType, value: value.isEmpty && contentSource != nil ? nil : value, src: contentSource)
     }
 
-    func finishSimple(_ field: SimpleField, scope: AtomScope) throws(StreamError) {
+    func finishSimple(_ field: SimpleField, scope: FeedScope) throws(StreamError) {
         switch field {
         case .published, .updated:
             capture = .off
             let date = text.withUnsafeBytes { DateParser.parse($0) }
             switch (field, scope) {
-            case (.published, .entry): entry.published = date
-            case (.updated, .entry): entry.updated = date
+            case (.published, .item): entry.published = date
+            case (.updated, .item): entry.updated = date
             default: feed.updated = date
             }
             return
@@ -123,7 +123,7 @@ extension AtomDocumentDecoder {
         }
         let value = takeText()
         switch (field, scope) {
-        case (.id, .entry):
+        case (.id, .item):
             try countItemBytes(value.utf8.count)
             entry.id = value
         case (.id, .feed): feed.id = value
@@ -147,12 +147,12 @@ extension AtomDocumentDecoder {
     }
 
     /// Moves the person out rather than copying it, leaving an empty one for the next.
-    func finishPerson(_ role: PersonRole, scope: AtomScope) {
+    func finishPerson(_ role: PersonRole, scope: FeedScope) {
         var finished = AtomPerson()
         swap(&finished, &person)
         switch (role, scope) {
-        case (.author, .entry): entry.authors.append(finished)
-        case (.contributor, .entry): entry.contributors.append(finished)
+        case (.author, .item): entry.authors.append(finished)
+        case (.contributor, .item): entry.contributors.append(finished)
         case (.author, .feed): feed.authors.append(finished)
         case (.contributor, .feed): break
         }
@@ -162,7 +162,7 @@ extension AtomDocumentDecoder {
 
     /// Reads a `link` in one pass over its attributes, making a `String` only for those present. The fields are
     /// gathered in locals and the link built once: filling a link in place copied it on its way into the array.
-    func addLink(_ tag: XMLStartTag, scope: AtomScope) {
+    func addLink(_ tag: XMLStartTag, scope: FeedScope) {
         var href: String?
         var rel: String?
         var type: String?

@@ -9,6 +9,7 @@ import Foundation
 /// extension's title cannot leak into it. Character data goes into one reused byte buffer and becomes a
 /// `String` once, when the field closes.
 final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
+    typealias Role = AtomRole
     static let itemNoun = "entry"
     var xmlBase: (localName: XMLName, namespace: XMLName) { (names.base, names.xml) }
 
@@ -18,8 +19,7 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     let documentBase: String?
 
     var feed = AtomFeed()
-    /// Entries completed since the last `takeCompleted()`.
-    @exclusivity(unchecked) private var completed = CompletedItems<AtomEntry>()
+    @exclusivity(unchecked) var completed = CompletedItems<AtomEntry>()
 
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the SAX callbacks
     // of one parse call, never re-entrantly, and the checks cost more than the rest of a characters event.
@@ -27,7 +27,7 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     @exclusivity(unchecked) var bases: [String] = []
     @exclusivity(unchecked) var entry = AtomEntry()
     /// The previous entry's array sizes, reserved in the next one: a feed's entries are alike.
-    @exclusivity(unchecked) private var entryShape = EntryShape()
+    @exclusivity(unchecked) var entryShape = EntryShape()
     var entryCount = 0
     private(set) var hasSeenRoot = false
     var entryBytes = 0
@@ -77,39 +77,14 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
         var value: AtomDocumentDecoder?
     }
 
-    /// Moves the entry out rather than copying it: a copy retains every field only to release them again. The next
-    /// entry, with room reserved, takes its place in the same move, so that starting it replaces nothing.
-    func completeEntry() {
-        entryShape.remember(entry)
-        var finished = entryShape.makeEntry()
-        swap(&finished, &entry)
-        if podcast.hasEpisodeFields {
-            podcast.takeEpisode(into: &finished)
-        }
-        completed.append(consume finished)
-        entryBytes = 0
-    }
-
-    /// Hands over the entries completed so far.
-    func takeCompleted() -> [AtomEntry] {
-        completed.take()
-    }
-
-    var currentPath: String {
-        XMLElementPath.make(depth: frames.count) { index in
-            let frame = frames[index]
-            if case .entry = frame.role { return frame.localName.string + "[\(entryCount)]" }
-            return frame.localName.string
-        }
+    func isItem(_ role: AtomRole) -> Bool {
+        if case .entry = role { true } else { false }
     }
 
     // MARK: - Events
 
     func startElement(_ tag: XMLStartTag) throws(StreamError) {
-        guard frames.count < limits.maximumDepth else {
-            throw StreamError(
-                kind: .limitExceeded, message: "nesting deeper than \(limits.maximumDepth) elements")
-        }
+        try checkDepth()
         if recovers, try recoverNestedEntry(tag) { return }
         guard let parent = frames.last?.role else {
             hasSeenRoot = true
@@ -299,19 +274,19 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     private func entryChildRole(for tag: XMLStartTag) throws(StreamError) -> AtomRole {
         if tag.namespace == names.atom {
             switch tag.localName {
-            case names.title: return beginTextConstruct(.title, .entry, tag)
-            case names.summary: return beginTextConstruct(.summary, .entry, tag)
-            case names.rights, names.copyright: return beginTextConstruct(.rights, .entry, tag)
+            case names.title: return beginTextConstruct(.title, .item, tag)
+            case names.summary: return beginTextConstruct(.summary, .item, tag)
+            case names.rights, names.copyright: return beginTextConstruct(.rights, .item, tag)
             case names.content: return beginContent(tag)
-            case names.id: return beginSimple(.id, .entry)
-            case names.published, names.issued: return beginSimple(.published, .entry)
-            case names.updated, names.modified: return beginSimple(.updated, .entry)
+            case names.id: return beginSimple(.id, .item)
+            case names.published, names.issued: return beginSimple(.published, .item)
+            case names.updated, names.modified: return beginSimple(.updated, .item)
             // Atom 0.3's `created` is the closest it has to a publication date when `issued` is absent.
-            case names.created: return beginSimple(.published, .entry)
-            case names.author: return beginPerson(.author, .entry)
-            case names.contributor: return beginPerson(.contributor, .entry)
+            case names.created: return beginSimple(.published, .item)
+            case names.author: return beginPerson(.author, .item)
+            case names.contributor: return beginPerson(.contributor, .item)
             case names.link:
-                addLink(tag, scope: .entry)
+                addLink(tag, scope: .item)
                 return .ignored
             case names.category:
                 if let category = category(tag) {
@@ -329,7 +304,7 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             }
             return .ignored
         }
-        if podcast.reads(tag.namespace), let role = try podcastRole(tag, .entry, keepsExtension: true) { return role }
+        if podcast.reads(tag.namespace), let role = try podcastRole(tag, .item, keepsExtension: true) { return role }
         extensionHasChildren = false
         beginText()
         return .extensionElement(namespace: tag.namespace, localName: tag.localName)

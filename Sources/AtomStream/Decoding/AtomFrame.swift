@@ -1,7 +1,7 @@
 @_spi(XMLEngine) import XMLStream
 /// What an open element means to the decoder. One frame per open element; the role decides what its children
 /// and text become.
-enum AtomRole {
+enum AtomRole: FeedElementRole {
     /// The root `feed`.
     case feed
     /// An `entry`, in a feed or as the root of an Atom Entry Document.
@@ -11,7 +11,7 @@ enum AtomRole {
     case serviceError(namespace: XMLName)
     case serviceErrorField(ServiceErrorField)
     /// A text construct (`title`, `subtitle`, `summary`, `rights`) of the feed or the current entry.
-    case text(TextField, AtomScope)
+    case text(TextField, FeedScope)
     /// An entry's `content`.
     case content
     /// An element inside XHTML or XML content, re-serialized as markup.
@@ -19,25 +19,17 @@ enum AtomRole {
     /// The wrapper `div` of XHTML content, dropped from the value.
     case markupWrapper
     /// A single-valued element whose text is parsed on close.
-    case simple(SimpleField, AtomScope)
+    case simple(SimpleField, FeedScope)
     /// An `author` or `contributor` of the feed or the current entry, and its fields.
-    case person(PersonRole, AtomScope)
+    case person(PersonRole, FeedScope)
     case personField(PersonField)
     /// A child of the entry outside the Atom namespace: kept when it holds only text.
     case extensionElement(namespace: XMLName, localName: XMLName)
     /// An iTunes, Podcasting 2.0 or Media RSS element read by the ``PodcastReader``; `keepsExtension` when it is a
     /// child of the entry that `extensions` keeps as before (if it holds only text).
-    case podcast(PodcastElement, AtomScope, keepsExtension: Bool)
+    case podcast(PodcastElement, FeedScope, keepsExtension: Bool)
     /// An element the model does not hold; its whole subtree is skipped.
     case ignored
-}
-
-/// Whose fields an element fills.
-enum AtomScope {
-    case feed
-    case entry
-
-    var podcastScope: PodcastScope { self == .feed ? .show : .episode }
 }
 
 enum TextField {

@@ -7,3 +7,21 @@ struct ElementFrame<Role> {
     /// Whether this element set an `xml:base`, to be popped when it closes.
     let setsBase: Bool
 }
+
+/// What the roles of both decoders (``AtomRole``, ``RSSRole``) offer to the podcast handling they share
+/// (``FeedItemDecoding``): each is an enum whose `podcast` and `ignored` cases meet these requirements.
+protocol FeedElementRole {
+    /// An iTunes, Podcasting 2.0 or Media RSS element read by the ``PodcastReader``; `keepsExtension` when it is a
+    /// text-only child of the item that `extensions` keeps as well.
+    static func podcast(_ element: PodcastElement, _ scope: FeedScope, keepsExtension: Bool) -> Self
+    /// An element the model does not hold; its whole subtree is skipped.
+    static var ignored: Self { get }
+}
+
+/// Whose fields an element fills: the feed's (RSS: the channel's) or the current item's (Atom: entry's).
+enum FeedScope {
+    case feed
+    case item
+
+    var podcastScope: PodcastScope { self == .feed ? .show : .episode }
+}

@@ -12,11 +12,11 @@ internal import JSONStream
 final class JSONFeedDecoder: JSONEventReceiver {
     private enum Context {
         case root, items, item, tags, attachments, attachment
-        case people(AtomScope), person(AtomScope)
+        case people(FeedScope), person(FeedScope)
 
         /// Whose people an `author` / `authors` member here names.
-        var scope: AtomScope {
-            if case .item = self { return .entry }
+        var scope: FeedScope {
+            if case .item = self { return .item }
             return .feed
         }
     }
@@ -255,11 +255,11 @@ final class JSONFeedDecoder: JSONEventReceiver {
         completed.append(finished)
     }
 
-    private func finishPerson(_ scope: AtomScope) {
+    private func finishPerson(_ scope: FeedScope) {
         guard person != AtomPerson() else { return }
         switch (scope, peopleKey) {
-        case (.entry, .author): item.author = person
-        case (.entry, _): item.authors.append(person)
+        case (.item, .author): item.author = person
+        case (.item, _): item.authors.append(person)
         case (.feed, .author): feedState.author = person
         case (.feed, _): feedState.authors.append(person)
         }

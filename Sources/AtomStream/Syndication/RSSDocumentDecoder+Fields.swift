@@ -17,12 +17,12 @@ extension RSSDocumentDecoder {
         captureMarkup = markup
     }
 
-    func beginField(_ field: RSSField, _ scope: RSSScope) -> RSSRole {
+    func beginField(_ field: RSSField, _ scope: FeedScope) -> RSSRole {
         beginText(markup: field.isHTML)
         return .field(field, scope)
     }
 
-    func beginCategory(_ tag: XMLStartTag, _ scope: RSSScope) -> RSSRole {
+    func beginCategory(_ tag: XMLStartTag, _ scope: FeedScope) -> RSSRole {
         categoryScheme = tag.value(of: names.domain).map { recentStrings.string(for: $0) }
         return beginField(.category, scope)
     }
@@ -45,7 +45,7 @@ extension RSSDocumentDecoder {
         return start..<end
     }
 
-    func finishField(_ field: RSSField, scope: RSSScope) throws(StreamError) {
+    func finishField(_ field: RSSField, scope: FeedScope) throws(StreamError) {
         if field == .published || field == .updated {
             captureDepth = 0
             let date = text.withUnsafeBytes { DateParser.parseFeedDate($0) }
@@ -102,7 +102,7 @@ extension RSSDocumentDecoder {
 
     /// A person is split straight from the collected bytes: the whole line as a `String` would be validated and
     /// allocated only to be cut up. The channel keeps its authors, not its contributors.
-    private func finishPerson(isAuthor: Bool, scope: RSSScope) throws(StreamError) {
+    private func finishPerson(isAuthor: Bool, scope: FeedScope) throws(StreamError) {
         let range = takeTextRange()
         if scope == .item { try countItemBytes(range.count) }
         let person = text.withUnsafeBytes { AtomPerson(rssText: UnsafeRawBufferPointer(rebasing: $0[range])) }
@@ -110,19 +110,19 @@ extension RSSDocumentDecoder {
         switch scope {
         case .item:
             if isAuthor { entry.authors.append(person) } else { entry.contributors.append(person) }
-        case .channel:
+        case .feed:
             if isAuthor { feed.authors.append(person) }
         }
     }
 
     /// Items keep both dates; the channel has one `updated`, where a modification date (`lastBuildDate`,
     /// `dc:date`) wins over the publication date.
-    private func finishDate(_ date: Date?, published: Bool, scope: RSSScope) {
+    private func finishDate(_ date: Date?, published: Bool, scope: FeedScope) {
         guard let date else { return }
         switch scope {
         case .item:
             if published { entry.published = date } else { entry.updated = date }
-        case .channel:
+        case .feed:
             if published {
                 if !feedUpdatedIsModification { feed.updated = date }
             } else {
@@ -152,7 +152,7 @@ extension RSSDocumentDecoder {
     }
 
     /// `atom:link` in the channel (paging: `next`, `previous`, `first`, `last`) or in an item.
-    func addAtomLink(_ tag: XMLStartTag, _ scope: RSSScope) {
+    func addAtomLink(_ tag: XMLStartTag, _ scope: FeedScope) {
         guard let href = tag.string(of: names.href), !href.isEmpty else { return }
         let rel = tag.value(of: names.rel).map { recentStrings.string(for: $0) } ?? "alternate"
         let link = AtomLink(
@@ -163,7 +163,7 @@ extension RSSDocumentDecoder {
         case .item:
             entryBytes += link.href.utf8.count
             entry.links.append(link)
-        case .channel:
+        case .feed:
             feed.links.append(link)
             switch rel {
             case "next": feed.nextURL = link.href

@@ -10,6 +10,7 @@ import Foundation
 /// the `image`'s or the `textInput`'s. RSS 1.0's items are siblings of the channel and are handled the same way.
 /// Character data goes into one reused byte buffer and becomes a `String` once, when the field closes.
 final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
+    typealias Role = RSSRole
     static let itemNoun = "item"
     var xmlBase: (localName: XMLName, namespace: XMLName) { (names.base, names.xml) }
 
@@ -19,7 +20,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     let documentBase: String?
 
     @exclusivity(unchecked) var feed: AtomFeed
-    @exclusivity(unchecked) private var completed = CompletedItems<AtomEntry>()
+    @exclusivity(unchecked) var completed = CompletedItems<AtomEntry>()
 
     @exclusivity(unchecked) var frames: [RSSFrame] = []
     @exclusivity(unchecked) var bases: [String] = []
@@ -31,7 +32,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     private(set) var hasSeenRoot = false
     @exclusivity(unchecked) var entryBytes = 0
     var feedBytes = 0
-    @exclusivity(unchecked) private var itemShape = EntryShape()
+    @exclusivity(unchecked) var entryShape = EntryShape()
 
     /// Collected character data, and the depth of the field it belongs to (0: not collecting).
     @exclusivity(unchecked) var text = ByteAccumulator()
@@ -64,25 +65,14 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
         feed = AtomFeed(format: "rss")
     }
 
-    /// Hands over the entries completed so far.
-    func takeCompleted() -> [AtomEntry] {
-        completed.take()
-    }
-
-    var currentPath: String {
-        XMLElementPath.make(depth: frames.count) { index in
-            let frame = frames[index]
-            if case .item = frame.role { return frame.localName.string + "[\(entryCount)]" }
-            return frame.localName.string
-        }
+    func isItem(_ role: RSSRole) -> Bool {
+        if case .item = role { true } else { false }
     }
 
     // MARK: - Events
 
     func startElement(_ tag: XMLStartTag) throws(StreamError) {
-        guard frames.count < limits.maximumDepth else {
-            throw StreamError(kind: .limitExceeded, message: "nesting deeper than \(limits.maximumDepth) elements")
-        }
+        try checkDepth()
         guard let parent = frames.last?.role else {
             hasSeenRoot = true
             startRoot(tag)
@@ -118,7 +108,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             extensionHasChildren = true
             role = try podcastChildRole(tag, of: element, scope)
         case .image:
-            role = names.isRSS(tag.namespace) && tag.localName == names.url ? beginField(.logo, .channel) : .ignored
+            role = names.isRSS(tag.namespace) && tag.localName == names.url ? beginField(.logo, .feed) : .ignored
         }
         let setsBase = pushBase(tag)
         frames.append(RSSFrame(role: role, localName: tag.localName, setsBase: setsBase))
@@ -133,7 +123,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
         case .mediaGroup:
             podcast.endMediaGroup()
         case .itunesCategory(let scope):
-            if scope == .channel, case .itunesCategory = frames.last?.role {} else { podcast.endCategory() }
+            if scope == .feed, case .itunesCategory = frames.last?.role {} else { podcast.endCategory() }
         case .podcast(let element, let scope, let keepsExtension):
             try finishPodcastElement(
                 element, scope.podcastScope, keepsExtension: keepsExtension, namespace: namespace,
@@ -212,15 +202,15 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             case names.item:
                 beginItem(tag)
                 return .item
-            case names.title: return beginField(.title, .channel)
-            case names.link: return beginField(.link, .channel)
-            case names.description: return beginField(.description, .channel)
-            case names.copyright: return beginField(.rights, .channel)
-            case names.managingEditor, names.author: return beginField(.author, .channel)
-            case names.pubDate: return beginField(.published, .channel)
-            case names.lastBuildDate: return beginField(.updated, .channel)
-            case names.generator: return beginField(.generator, .channel)
-            case names.category: return beginCategory(tag, .channel)
+            case names.title: return beginField(.title, .feed)
+            case names.link: return beginField(.link, .feed)
+            case names.description: return beginField(.description, .feed)
+            case names.copyright: return beginField(.rights, .feed)
+            case names.managingEditor, names.author: return beginField(.author, .feed)
+            case names.pubDate: return beginField(.published, .feed)
+            case names.lastBuildDate: return beginField(.updated, .feed)
+            case names.generator: return beginField(.generator, .feed)
+            case names.category: return beginCategory(tag, .feed)
             case names.image: return .image
             default:
                 if let name = caseFolded(tag.localName) { return try channelChildRole(tag.renamed(name)) }
@@ -228,7 +218,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             }
         }
         if namespace == names.dc || namespace == names.dcterms || namespace == names.atom {
-            return moduleFieldRole(tag, .channel) ?? .ignored
+            return moduleFieldRole(tag, .feed) ?? .ignored
         }
         if names.isITunes(namespace) {
             if tag.localName == names.image, let href = tag.string(of: names.href) {
@@ -236,25 +226,25 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
                 if !href.isEmpty { podcast.image(resolve(href), scope: .show) }
                 return .ignored
             }
-            if let role = itunesChildRole(tag, .channel, nested: false) { return role }
-            return try podcastRole(tag, .channel, keepsExtension: false) ?? .ignored
+            if let role = itunesChildRole(tag, .feed, nested: false) { return role }
+            return try podcastRole(tag, .feed, keepsExtension: false) ?? .ignored
         }
         if namespace == podcast.names.podcast {
-            return try podcastRole(tag, .channel, keepsExtension: false) ?? .ignored
+            return try podcastRole(tag, .feed, keepsExtension: false) ?? .ignored
         }
         return .ignored
     }
 
     /// iTunes' categories (`text` attribute, nested for subcategories, scheme `http://www.itunes.com/`) and its
     /// summary and subtitle; `nil` for the other iTunes elements.
-    private func itunesChildRole(_ tag: XMLStartTag, _ scope: RSSScope, nested: Bool) -> RSSRole? {
+    private func itunesChildRole(_ tag: XMLStartTag, _ scope: FeedScope, nested: Bool) -> RSSRole? {
         guard names.isITunes(tag.namespace) else { return nil }
         switch tag.localName {
         case names.category:
             if let term = tag.string(of: names.text), !term.isEmpty {
                 let category = AtomCategory(term: term, scheme: "http://www.itunes.com/")
                 switch scope {
-                case .channel:
+                case .feed:
                     feed.categories.append(category)
                     if let term = PodcastValueText.nonEmpty(term) {
                         if nested { podcast.nestCategory(term) } else { podcast.startCategory(term) }
@@ -321,7 +311,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     }
 
     /// Dublin Core, DC terms and Atom elements inside RSS; `nil` for the ones no field holds.
-    private func moduleFieldRole(_ tag: XMLStartTag, _ scope: RSSScope) -> RSSRole? {
+    private func moduleFieldRole(_ tag: XMLStartTag, _ scope: FeedScope) -> RSSRole? {
         switch (tag.namespace, tag.localName) {
         case (names.dc, names.title): return beginField(.title, scope)
         case (names.dc, names.description): return beginField(.description, scope)
@@ -404,16 +394,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
         {
             entry.links.append(AtomLink(href: resolve(guidValue)))
         }
-        // The next item, with room reserved, takes this one's place in the same move that takes it out: building
-        // an empty one here and the reserved one when the next item starts destroyed an entry per item.
-        itemShape.remember(entry)
-        var finished = itemShape.makeEntry()
-        swap(&finished, &entry)
-        if podcast.hasEpisodeFields {
-            podcast.takeEpisode(into: &finished)
-        }
-        completed.append(consume finished)
-        entryBytes = 0
+        completeEntry()
     }
 
     static func isFalse(_ bytes: UnsafeRawBufferPointer) -> Bool {

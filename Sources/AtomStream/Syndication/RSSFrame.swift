@@ -1,6 +1,6 @@
 @_spi(XMLEngine) import XMLStream
 /// What an open element means to the RSS decoder; the role decides what its children and text become.
-enum RSSRole {
+enum RSSRole: FeedElementRole {
     /// The root `rss` or `rdf:RDF`.
     case root
     /// The `channel`: the feed's metadata (and, in RSS 0.9x and 2.0, its items).
@@ -14,26 +14,18 @@ enum RSSRole {
     case mediaGroup
     /// An `itunes:category` (its `text` attribute already taken), whose nested `itunes:category` children are
     /// categories too.
-    case itunesCategory(RSSScope)
+    case itunesCategory(FeedScope)
     /// An element whose text becomes a field of the channel or the current item.
-    case field(RSSField, RSSScope)
+    case field(RSSField, FeedScope)
     /// An element inside an HTML field (naked markup in a `description`), re-serialized into the value.
     case markup
     /// A text-only child of an item that no field holds: kept in the entry's `extensions`.
     case extensionElement(namespace: XMLName, localName: XMLName)
     /// An iTunes, Podcasting 2.0 or Media RSS element read by the ``PodcastReader``; `keepsExtension` when it is a
     /// text-only child of the item that `extensions` keeps as before.
-    case podcast(PodcastElement, RSSScope, keepsExtension: Bool)
+    case podcast(PodcastElement, FeedScope, keepsExtension: Bool)
     /// An element the model does not hold; its whole subtree is skipped.
     case ignored
-}
-
-/// Whose fields an element fills.
-enum RSSScope {
-    case channel
-    case item
-
-    var podcastScope: PodcastScope { self == .channel ? .show : .episode }
 }
 
 /// The fields text elements fill.
