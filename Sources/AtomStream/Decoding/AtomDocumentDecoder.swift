@@ -199,10 +199,7 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             guard !wrapperClosed else { return }
             appendEscaped(bytes, attribute: false)
         }
-        guard text.count <= limits.maximumTextBytes else {
-            throw StreamError(
-                kind: .limitExceeded, message: "a text value is larger than \(limits.maximumTextBytes) bytes")
-        }
+        try checkTextBytes(text.count)
     }
 
     // MARK: - Roles

@@ -73,6 +73,18 @@ extension FeedItemDecoding {
         StreamError(kind: .limitExceeded, message: "nesting deeper than \(limits.maximumDepth) elements")
     }
 
+    /// Throws when the text collected for one value (`count` bytes) passes the limit. Inlined, with the error made
+    /// out of line: it runs for every characters event.
+    @inline(__always)
+    func checkTextBytes(_ count: Int) throws(StreamError) {
+        guard count <= limits.maximumTextBytes else { throw textTooLarge() }
+    }
+
+    @inline(never)
+    private func textTooLarge() -> StreamError {
+        StreamError(kind: .limitExceeded, message: "a text value is larger than \(limits.maximumTextBytes) bytes")
+    }
+
     /// Moves the finished entry out rather than copying it: a copy retains every field only to release them again.
     /// The next entry, with room reserved, takes its place in the same move, so that starting it replaces nothing
     /// (building an empty one here and the reserved one when the next item starts destroyed an entry per item).

@@ -148,10 +148,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
         } else {
             return
         }
-        guard text.count <= limits.maximumTextBytes else {
-            throw StreamError(
-                kind: .limitExceeded, message: "a text value is larger than \(limits.maximumTextBytes) bytes")
-        }
+        try checkTextBytes(text.count)
     }
 
     // MARK: - Roles
