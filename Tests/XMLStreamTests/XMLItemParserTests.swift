@@ -28,7 +28,7 @@ struct XMLItemParserTests {
         #expect(jane.iCode == "A1433")
         #expect(jane.title == nil, "<title></title> is nil for an optional")
         #expect(jane.salutation == "", "and \"\" for a String")
-        #expect(jane.prefix == nil, "<prefix /> too")
+        #expect(jane.prefix == nil, "<prefix></prefix> too")
         #expect(jane.firstName == "Jane")
         #expect(jane.dateOfBirth == utc("1976-08-13T00:00:00Z"))
         #expect(
@@ -61,6 +61,7 @@ struct XMLItemParserTests {
         #expect(zoe.firstName == "Zoë")
         #expect(zoe.lastName == "O'Brien & Co")
         #expect(zoe.dateOfBirth == nil)
+        #expect(zoe.prefix == nil, "<prefix /> too")
         #expect(zoe.communications?.communication == [])
     }
 
