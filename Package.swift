@@ -58,13 +58,17 @@ let package = Package(
             ]),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["XMLStream", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking"]),
+            dependencies: [
+                "XMLStream", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking", "FixtureDocuments",
+            ]),
+        // Service documents written once for the benchmark's generators and the tests (not a product).
+        .target(name: "FixtureDocuments"),
         .executableTarget(name: "FeedStreamFuzz", dependencies: ["XMLStream", "AtomStream", "JSONStream"]),
         .target(
             name: "StreamTestSupport", dependencies: ["StreamCore", "FeedStreamNetworking"],
             path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
-        .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "StreamTestSupport"]),
+        .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "StreamTestSupport", "FixtureDocuments"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamToolTests",

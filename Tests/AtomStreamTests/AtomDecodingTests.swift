@@ -317,24 +317,18 @@ struct AtomFaultTests {
     @Test("An 8 MB CDATA section in 512-byte chunks costs linear work")
     func hugeCDATAIsLinear() throws {
         let size = 8 << 20
-        var document = Array("<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><content><![CDATA[".utf8)
-        document += [UInt8](repeating: UInt8(ascii: "z"), count: size)
-        document += Array("]]></content></entry><entry><id>after</id></entry></feed>".utf8)
+        let document = longTextDocument(
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><content><![CDATA[", filler: size,
+            "]]></content></entry><entry><id>after</id></entry></feed>")
         let parser = AtomParser()
-        var entries: [AtomEntry] = []
-        var offset = 0
-        while offset < document.count {
-            let end = min(offset + 512, document.count)
-            entries += try parser.parse(document[offset..<end])
-            offset = end
-        }
-        try parser.finish { entries.append($0) }
-        #expect(entries.count == 2)
-        #expect(entries.first?.content?.value?.utf8.count == size)
-        #expect(entries.last?.id == "after")
+        let outcome = DripFeed.run(
+            parser, bytes: document, splits: Array(stride(from: 512, to: document.count, by: 512)))
+        #expect(outcome.error == nil)
+        #expect(outcome.items.count == 2)
+        #expect(outcome.items.first?.content?.value?.utf8.count == size)
+        #expect(outcome.items.last?.id == "after")
         let work = parser.intakeStatistics
-        #expect(work.bytesFed == document.count)
-        #expect(work.scanBound <= 4 * document.count, "scan bound \(work.scanBound) for \(document.count) bytes")
+        expectLinearIntake(work, inputBytes: document.count)
         #expect(work.feedCount < 200, "\(work.feedCount) feeds")
     }
 }

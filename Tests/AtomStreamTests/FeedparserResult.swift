@@ -181,38 +181,65 @@ struct FeedparserResult {
             }
         }
 
-        private mutating func feedKey(_ feed: AtomFeed, _ name: String) throws(NotApplicable) -> Node {
+        /// What feedparser keeps under the same keys for the feed and for an entry; `summary` is the feed's
+        /// `subtitle` or the entry's `summary`, named `summaryKey`.
+        private struct SharedFields {
+            var summaryKey: String
+            var title: AtomText?
+            var summary: AtomText?
+            var rights: AtomText?
+            var id: String?
+            var links: [AtomLink]
+            var authors: [AtomPerson]
+            var categories: [AtomCategory]
+            var podcastBlock: Bool?
+            var podcastExplicit: Bool?
+        }
+
+        /// The node for a key the feed and an entry answer alike, or nil for a key of one of them only.
+        private mutating func sharedKey(_ fields: SharedFields, _ name: String) -> Node? {
+            // Text constructs, as a value or (`…_detail`) with their type. feedparser's aliases: RSS `description`
+            // is `subtitle` / `summary`, `copyright` is `rights`.
+            let detail = name.hasSuffix("_detail")
+            switch detail ? String(name.dropLast("_detail".count)) : name {
+            case "title": return textNode(fields.title, detail: detail)
+            case fields.summaryKey, "description": return textNode(fields.summary, detail: detail)
+            case "rights", "copyright": return textNode(fields.rights, detail: detail)
+            default: break
+            }
             switch name {
-            case "title", "subtitle", "rights", "title_detail", "subtitle_detail", "rights_detail":
-                let text =
-                    name.hasPrefix("title")
-                    ? feed.title
-                    : name.hasPrefix("subtitle") ? feed.subtitle : feed.rights
-                return textNode(text, detail: name.hasSuffix("_detail"))
-            // feedparser's aliases: RSS `description` and Atom 0.3 `tagline` are `subtitle`, `copyright` is
-            // `rights`, `modified` is `updated`, `category` is the first tag's term.
-            case "description", "tagline", "description_detail", "tagline_detail":
-                return textNode(feed.subtitle, detail: name.hasSuffix("_detail"))
-            case "copyright", "copyright_detail": return textNode(feed.rights, detail: name.hasSuffix("_detail"))
-            case "category": return leaf(element(feed.categories, 0)?.term)
-            case "modified_parsed": return dateLeaf(feed.updated)
+            // `category` is the first tag's term.
+            case "category": return leaf(element(fields.categories, 0)?.term)
             // feedparser maps `guid` to `id`.
-            case "id", "guid": return leaf(feed.id)
-            case "link": return leaf(feed.links.first { $0.rel == "alternate" }?.href)
-            case "links": return .links(feed.links)
-            case "author": return leaf(Self.authorString(feed.authors.first))
-            case "author_detail": return .person(present(feed.authors.first) ?? AtomPerson())
-            case "authors": return .people(feed.authors)
-            case "tags": return .tags(feed.categories)
+            case "id", "guid": return leaf(fields.id)
+            case "link": return leaf(fields.links.first { $0.rel == "alternate" }?.href)
+            case "links": return .links(fields.links)
+            case "author": return leaf(Self.authorString(fields.authors.first))
+            case "author_detail": return .person(present(fields.authors.first) ?? AtomPerson())
+            case "authors": return .people(fields.authors)
+            case "tags": return .tags(fields.categories)
+            case "itunes_block" where readsPodcastKeys: return flagLeaf(fields.podcastBlock)
+            case "itunes_explicit" where readsPodcastKeys: return .leaf(fields.podcastExplicit.map(Value.bool) ?? .none)
+            default: return nil
+            }
+        }
+
+        private mutating func feedKey(_ feed: AtomFeed, _ name: String) throws(NotApplicable) -> Node {
+            let shared = SharedFields(
+                summaryKey: "subtitle", title: feed.title, summary: feed.subtitle, rights: feed.rights, id: feed.id,
+                links: feed.links, authors: feed.authors, categories: feed.categories,
+                podcastBlock: feed.podcast?.block, podcastExplicit: feed.podcast?.explicit)
+            if let node = sharedKey(shared, name) { return node }
+            switch name {
+            // feedparser's aliases: Atom 0.3 `tagline` is `subtitle`, `modified` is `updated`.
+            case "tagline", "tagline_detail": return textNode(feed.subtitle, detail: name.hasSuffix("_detail"))
+            case "modified_parsed": return dateLeaf(feed.updated)
             case "generator": return leaf(feed.generator?.name)
             case "generator_detail": return .generator(present(feed.generator) ?? AtomGenerator(name: ""))
             case "icon": return leaf(feed.icon)
             case "logo": return leaf(feed.logo)
             case "updated_parsed": return dateLeaf(feed.updated)
             // Typed podcast fields (PodcastFeedInfo). feedparser's `image` is the iTunes image, else RSS's.
-            case "itunes_block" where readsPodcastKeys: return flagLeaf(feed.podcast?.block)
-            case "itunes_explicit" where readsPodcastKeys:
-                return .leaf(feed.podcast?.explicit.map(Value.bool) ?? .none)
             case "image" where readsPodcastKeys: return .reference(present(feed.podcast?.image ?? feed.logo))
             case "publisher_detail" where readsPodcastKeys:
                 let owner = present(feed.podcast?.owner)
@@ -226,36 +253,21 @@ struct FeedparserResult {
             if contentAsSummary, entry.summary == nil, let content = entry.content, let value = content.value {
                 entry.summary = AtomText(type: content.type == "text" ? .text : .html, value: value)
             }
+            let shared = SharedFields(
+                summaryKey: "summary", title: entry.title, summary: entry.summary, rights: entry.rights, id: entry.id,
+                links: entry.links, authors: entry.authors, categories: entry.categories,
+                podcastBlock: entry.podcast?.block, podcastExplicit: entry.podcast?.explicit)
+            if let node = sharedKey(shared, name) { return node }
             switch name {
-            case "title", "summary", "rights", "title_detail", "summary_detail", "rights_detail":
-                let text =
-                    name.hasPrefix("title")
-                    ? entry.title
-                    : name.hasPrefix("summary") ? entry.summary : entry.rights
-                return textNode(text, detail: name.hasSuffix("_detail"))
-            case "description", "description_detail":
-                return textNode(entry.summary, detail: name.hasSuffix("_detail"))
-            case "copyright", "copyright_detail": return textNode(entry.rights, detail: name.hasSuffix("_detail"))
-            case "category": return leaf(element(entry.categories, 0)?.term)
             case "enclosures": return .links(entry.links.filter { $0.rel == "enclosure" })
             case "comments":
                 return leaf(entry.extensions.first { $0.namespace.isEmpty && $0.name == "comments" }?.value)
             case "content": return .contents(entry.content.map { [$0] } ?? [])
-            case "id", "guid": return leaf(entry.id)
-            case "link": return leaf(entry.links.first { $0.rel == "alternate" }?.href)
-            case "links": return .links(entry.links)
-            case "author": return leaf(Self.authorString(entry.authors.first))
-            case "author_detail": return .person(present(entry.authors.first) ?? AtomPerson())
-            case "authors": return .people(entry.authors)
             case "contributors": return .people(entry.contributors)
-            case "tags": return .tags(entry.categories)
             case "published_parsed", "issued_parsed", "created_parsed": return dateLeaf(entry.published)
             // feedparser answers `updated` with `published` when an entry has no update date.
             case "updated_parsed", "modified_parsed": return dateLeaf(entry.updated ?? entry.published)
             // Typed podcast and media fields (PodcastEpisodeInfo, MediaContent).
-            case "itunes_block" where readsPodcastKeys: return flagLeaf(entry.podcast?.block)
-            case "itunes_explicit" where readsPodcastKeys:
-                return .leaf(entry.podcast?.explicit.map(Value.bool) ?? .none)
             case "itunes_duration" where readsPodcastKeys:
                 return .leaf(present(entry.podcast?.duration).map(Value.seconds) ?? .missing)
             case "image" where readsPodcastKeys: return .reference(present(entry.podcast?.image))

@@ -112,13 +112,7 @@ struct JSONHostileInputTests {
         let document = Array(whole.prefix(9_000))
         // Where each complete entry ends: a truncation after that point must still return it.
         let reference = try JiveInboxParser().parseAll(whole)
-        let complete = JiveInboxParser()
-        var endOffsets: [Int] = []
-        var delivered = 0
-        for length in 1...document.count {
-            delivered += try complete.parse(document[(length - 1)..<length]).count
-            while endOffsets.count < delivered { endOffsets.append(length) }
-        }
+        let endOffsets = try DripFeed.itemEndOffsets(JiveInboxParser(), bytes: document)
         #expect(!endOffsets.isEmpty)
         for length in stride(from: 0, to: document.count, by: 1) {
             let outcome = DripFeed.run(JiveInboxParser(), bytes: Array(document[..<length]), splits: [length / 3])
@@ -135,13 +129,7 @@ struct JSONHostileInputTests {
     func truncatedSearch() throws {
         guard let directory = Corpus.directory("twitter/v1-search") else { return }
         let document = Array(try Corpus.bytes(directory.appendingPathComponent("search.json")).prefix(6_000))
-        let incremental = TwitterSearchParser()
-        var endOffsets: [Int] = []
-        var delivered = 0
-        for length in 1...document.count {
-            delivered += try incremental.parse(document[(length - 1)..<length]).count
-            while endOffsets.count < delivered { endOffsets.append(length) }
-        }
+        let endOffsets = try DripFeed.itemEndOffsets(TwitterSearchParser(), bytes: document)
         for length in 0..<document.count {
             let outcome = DripFeed.run(TwitterSearchParser(), bytes: Array(document[..<length]), splits: [length / 2])
             #expect(outcome.items.count == endOffsets.filter { $0 <= length }.count, "truncated at \(length)")

@@ -41,8 +41,7 @@ import Testing
             (\(String(format: "%.2f", Double(statistics.scanBound) / Double(input.count)))× input); \
             without coalescing ~\(naiveScan) (\(naiveScan / input.count)× input)
             """)
-        #expect(statistics.bytesFed == input.count)
-        #expect(statistics.scanBound <= 4 * input.count)
+        expectLinearIntake(statistics, inputBytes: input.count)
         #expect(statistics.feedCount < 200)
     }
 

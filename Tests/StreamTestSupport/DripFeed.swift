@@ -39,6 +39,17 @@ public enum DripFeed {
         return outcome
     }
 
+    /// Where each item of `bytes` ends: fed one byte at a time, the offset after which `parser` returned it. Input
+    /// cut at or past an item's end must still give that item.
+    public static func itemEndOffsets<Parser: StreamingParser>(_ parser: Parser, bytes: [UInt8]) throws -> [Int] {
+        var endOffsets: [Int] = []
+        for offset in bytes.indices {
+            let returned = try parser.parse(bytes[offset..<(offset + 1)]).count
+            endOffsets += repeatElement(offset + 1, count: returned)
+        }
+        return endOffsets
+    }
+
     /// One chunk holding everything.
     public static func whole(_ count: Int) -> [Int] { [] }
 

@@ -1,3 +1,4 @@
+import FixtureDocuments
 import XMLStream
 import Foundation
 import StreamTestSupport
@@ -6,86 +7,40 @@ import Testing
 /// Fellowship One–shaped documents (written for these tests after the API's published samples) and the models
 /// an app would decode them into.
 enum FellowshipOne {
-    static let base = "https://demo.fellowshiponeapi.com/v1"
+    static let base = FellowshipOneXML.base
 
-    /// One `<person>` element as the People API writes it; `extra` goes before `</person>`.
+    /// One `<person>` element as the People API writes it: a home phone, then email addresses; listed alternately.
     static func person(
         id: Int, first: String, last: String, household: Int, born: String = "1976-08-13T00:00:00",
-        authorized: String = "true", communications: Int = 1, extra: String = ""
+        authorized: Bool = true, communications: Int = 1
     ) -> String {
-        var comms = ""
-        for index in 0..<communications {
-            let value = index == 0 ? "615-555-\(1000 + id)" : "\(first.lowercased())@example.org"
-            comms += """
-                      <communication id="\(id * 10 + index)" uri="\(base)/Communications/\(id * 10 + index)">
-                        <household id="\(household)" uri="\(base)/Households/\(household)" />
-                        <person id="\(id)" uri="\(base)/People/\(id)" />
-                        <communicationType id="\(index + 1)" \
-                        uri="\(base)/Communications/CommunicationTypes/\(index + 1)">
-                          <name>\(index == 0 ? "Home Phone" : "Email")</name>
-                        </communicationType>
-                        <communicationGeneralType>\(index == 0 ? "Telephone" : "Email")</communicationGeneralType>
-                        <communicationValue>\(value)</communicationValue>
-                        <listed>\(index % 2 == 0 ? "true" : "false")</listed>
-                        <communicationComment></communicationComment>
-                        <createdDate>2008-11-20T14:08:12</createdDate>
-                      </communication>
-
-                """
-        }
-        return """
-              <person id="\(id)" uri="\(base)/People/\(id)" \
-              imageURI="" oldID="" iCode="A\(id)" householdID="\(household)" oldHouseholdID="">
-                <title></title>
-                <salutation></salutation>
-                <prefix />
-                <firstName>\(first)</firstName>
-                <lastName>\(last)</lastName>
-                <goesByName></goesByName>
-                <gender>Female</gender>
-                <dateOfBirth>\(born)</dateOfBirth>
-                <maritalStatus>Married</maritalStatus>
-                <householdMemberType id="1" uri="\(base)/People/HouseholdMemberTypes/1">
-                  <name>Head</name>
-                </householdMemberType>
-                <isAuthorized>\(authorized)</isAuthorized>
-                <status id="1" uri="\(base)/People/Statuses/1">
-                  <name>Member</name>
-                  <comment></comment>
-                  <date>2001-02-11T00:00:00</date>
-                  <subStatus id="" uri="">
-                    <name></name>
-                  </subStatus>
-                </status>
-                <attributes json:Array="true" />
-                <addresses json:Array="true" />
-                <communications json:Array="true">
-            \(comms)    </communications>
-                <lastMatchDate></lastMatchDate>
-                <createdDate>2001-02-11T00:00:00</createdDate>
-                <lastUpdatedDate>2010-04-05T10:47:33</lastUpdatedDate>
-            \(extra)  </person>
-
-            """
+        FellowshipOneXML.person(
+            id: id, firstName: first, lastName: last, householdID: household, goesByName: "", gender: "Female",
+            dateOfBirth: born, householdMemberTypeID: 1, householdMemberTypeName: "Head", isAuthorized: authorized,
+            statusDate: "2001-02-11T00:00:00", createdDate: "2001-02-11T00:00:00",
+            communications: (0..<communications).map { index in
+                (
+                    value: index == 0 ? "615-555-\(1000 + id)" : "\(first.lowercased())@example.org",
+                    listed: index % 2 == 0, createdDate: "2008-11-20T14:08:12"
+                )
+            })
     }
 
     /// A people search answer: `<results count pageNumber totalRecords additionalPages>`.
     static func search(_ people: [String], pageNumber: Int = 1, additionalPages: Int = 0) -> String {
-        """
-        <?xml version="1.0" encoding="utf-8"?>
-        <results count="\(people.count)" pageNumber="\(pageNumber)" \
-        totalRecords="\(people.count + additionalPages * 20)" additionalPages="\(additionalPages)">
-        \(people.joined())</results>
-
-        """
+        FellowshipOneXML.searchStart(
+            count: people.count, pageNumber: pageNumber, totalRecords: people.count + additionalPages * 20,
+            additionalPages: additionalPages) + people.joined() + FellowshipOneXML.searchEnd
     }
 
     static let threePeople = search([
         person(id: 1433, first: "Jane", last: "Doe", household: 1217),
         person(
             id: 1434, first: "John", last: "Doe", household: 1217, born: "1974-03-01T00:00:00",
-            authorized: "false", communications: 2),
-        person(id: 1501, first: "Zoë", last: "O&apos;Brien &amp; Co", household: 1300, born: "", communications: 0),
+            authorized: false, communications: 2),
+        // An empty element may also be written self-closing.
+        person(id: 1501, first: "Zoë", last: "O&apos;Brien &amp; Co", household: 1300, born: "", communications: 0)
+            .replacingOccurrences(of: "<prefix></prefix>", with: "<prefix />"),
     ])
 
     static let householdMemberTypes = """
