@@ -71,21 +71,25 @@ static void feedstream_xml_ignore_generic_error(void *context, const char *messa
     (void)message;
 }
 
-static inline int feedstream_xml_parse_chunk(xmlParserCtxtPtr context, const char *chunk, int size, int terminate) {
+/* libxml2's XML and HTML push parsers take a chunk the same way (an HTML context is an XML one). */
+typedef int (*feedstream_parse_chunk_function)(xmlParserCtxtPtr context, const char *chunk, int size, int terminate);
+
+static inline int feedstream_parse_chunk_quietly(feedstream_parse_chunk_function parse, xmlParserCtxtPtr context,
+                                                 const char *chunk, int size, int terminate) {
     xmlGenericErrorFunc saved = xmlGenericError;
     void *savedContext = xmlGenericErrorContext;
     xmlSetGenericErrorFunc(NULL, feedstream_xml_ignore_generic_error);
-    int status = xmlParseChunk(context, chunk, size, terminate);
+    int status = parse(context, chunk, size, terminate);
     xmlSetGenericErrorFunc(savedContext, saved);
     return status;
 }
+
+static inline int feedstream_xml_parse_chunk(xmlParserCtxtPtr context, const char *chunk, int size, int terminate) {
+    return feedstream_parse_chunk_quietly(xmlParseChunk, context, chunk, size, terminate);
+}
+
 /* The same for libxml2's HTML push parser (page discovery, HTML sanitizing). */
 static inline int feedstream_html_parse_chunk(htmlParserCtxtPtr context, const char *chunk, int size, int terminate) {
-    xmlGenericErrorFunc saved = xmlGenericError;
-    void *savedContext = xmlGenericErrorContext;
-    xmlSetGenericErrorFunc(NULL, feedstream_xml_ignore_generic_error);
-    int status = htmlParseChunk(context, chunk, size, terminate);
-    xmlSetGenericErrorFunc(savedContext, saved);
-    return status;
+    return feedstream_parse_chunk_quietly(htmlParseChunk, context, chunk, size, terminate);
 }
 #endif

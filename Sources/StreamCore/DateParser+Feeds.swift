@@ -15,7 +15,7 @@ extension DateParser {
 
     /// Parses a feed date (see ``parseFeedDate(_:)-(String)``) from UTF-8 bytes.
     public static func parseFeedDate(_ bytes: UnsafeRawBufferPointer) -> Date? {
-        let s = trim(bytes)
+        let s = bytes.trimmingWhitespace()
         guard !s.isEmpty, s.count <= 64 else { return nil }
         if let date = parseRFC3339(s) ?? parseRFC822(s, requiringTime: false, readsUnknownZonesAsUTC: true) ?? parseReducedW3C(s) { return date }
         return parseLooseISO(Array(s))

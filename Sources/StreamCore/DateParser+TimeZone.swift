@@ -7,7 +7,7 @@ extension DateParser {
     /// Services such as Fellowship One send zone-less timestamps meaning the local time of the organisation;
     /// ``parse(_:)-(UnsafeRawBufferPointer)`` reads those as UTC. Texts with an offset ignore `timeZone`.
     public static func parse(_ bytes: UnsafeRawBufferPointer, zonelessIn timeZone: TimeZone) -> Date? {
-        let trimmed = trim(bytes)
+        let trimmed = bytes.trimmingWhitespace()
         var hasOffset = false
         guard let wallClock = parseRFC3339(trimmed, hasOffset: &hasOffset) else { return parseRFC822(trimmed) }
         if hasOffset { return wallClock }

@@ -14,7 +14,7 @@ public enum DateParser {
 
     /// Parses any supported timestamp form from UTF-8 bytes.
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
-        let trimmed = trim(bytes)
+        let trimmed = bytes.trimmingWhitespace()
         return parseRFC3339(trimmed) ?? parseRFC822(trimmed)
     }
 
@@ -22,14 +22,14 @@ public enum DateParser {
     /// `YYYY-MM-DD` as midnight UTC. A missing offset is read as UTC.
     public static func parseRFC3339(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { parseRFC3339(trim(UnsafeRawBufferPointer($0))) }
+        return text.withUTF8 { parseRFC3339(UnsafeRawBufferPointer($0).trimmingWhitespace()) }
     }
 
     /// Parses the RFC 822 / RFC 1123 family (`Sat, 07 Sep 2002 00:00:01 GMT`, `7 Sep 02 00:00 -0500`, named
     /// North American zones, military zones) and Twitter's `Wed Aug 27 13:08:45 +0000 2008`.
     public static func parseRFC822(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { parseRFC822(trim(UnsafeRawBufferPointer($0))) }
+        return text.withUTF8 { parseRFC822(UnsafeRawBufferPointer($0).trimmingWhitespace()) }
     }
 
     // MARK: - RFC 3339
@@ -219,17 +219,5 @@ public enum DateParser {
         let days = daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + seconds - offset
         return Date(timeIntervalSince1970: Double(whole) + fraction)
-    }
-
-    static func trim(_ s: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0
-        var end = s.count
-        while start < end, isSpace(s[start]) { start += 1 }
-        while end > start, isSpace(s[end - 1]) { end -= 1 }
-        return UnsafeRawBufferPointer(rebasing: s[start..<end])
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }

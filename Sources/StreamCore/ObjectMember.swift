@@ -2,7 +2,7 @@
 /// kept in document order.
 ///
 /// Both trees go through `Codable` the same way: objects as keyed containers with ``MemberCodingKey``, arrays as
-/// unkeyed containers. The helpers below are that way, written once.
+/// unkeyed containers, scalars and `null` as single values. The helpers below are that way, written once.
 package protocol ObjectMember {
     associatedtype Value: Codable
 
@@ -19,6 +19,18 @@ extension Encoder {
         for member in members {
             try container.encode(member.value, forKey: MemberCodingKey(stringValue: member.key))
         }
+    }
+
+    /// Encodes a scalar of the tree, `value`, as a single value.
+    package func encodeScalar(_ value: some Encodable) throws {
+        var container = singleValueContainer()
+        try container.encode(value)
+    }
+
+    /// Encodes the tree's `null` as a single value.
+    package func encodeNull() throws {
+        var container = singleValueContainer()
+        try container.encodeNil()
     }
 
     /// Encodes `elements` as an unkeyed container, in their order.

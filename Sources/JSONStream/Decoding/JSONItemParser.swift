@@ -11,7 +11,7 @@
 /// members outside the path are skipped without allocating. A value that does not fit `T` stops the parser with
 /// a ``StreamError`` of kind `typeMismatch` whose path names the member (`employees[3].email`); the values before
 /// it were returned. `JSONItemParser<JSONValue>` reads values of any shape.
-public final class JSONItemParser<T: Decodable & Sendable>: StreamingParser {
+public final class JSONItemParser<T: Decodable & Sendable>: PushDrivenParser {
     public typealias Item = T
 
     /// How the parser reads.
@@ -29,8 +29,9 @@ public final class JSONItemParser<T: Decodable & Sendable>: StreamingParser {
     }
 
     private let selector: JSONItemSelector<T>
+    /// Held here too: the deprecated initialiser replaces the core that holds it, and the selector's is unowned.
     private let engine: JSONEngine
-    private var core: PushParserCore<T>
+    package var core: PushParserCore<T>
 
     /// Selects the values at `path` (syntax in ``JSONPath``).
     ///
@@ -41,10 +42,10 @@ public final class JSONItemParser<T: Decodable & Sendable>: StreamingParser {
 
     /// Selects the values at an already parsed `path`.
     public init(path: JSONPath, options: Options = Options()) {
-        selector = JSONItemSelector<T>(path: path, limits: options.limits)
-        engine = JSONEngine(handler: selector, limits: options.limits, options: options.reading)
-        selector.engine = engine
-        core = PushParserCore(engine: engine, completed: selector.takeCompleted)
+        let selector = JSONItemSelector<T>(path: path, limits: options.limits)
+        self.selector = selector
+        core = PushParserCore(handler: selector, limits: options.limits, options: options.reading)
+        engine = selector.engine
     }
 
     /// Selects the values at `path`, within `limits`; an invalid path makes the first call throw.
@@ -65,14 +66,6 @@ public final class JSONItemParser<T: Decodable & Sendable>: StreamingParser {
 
     /// How much work the input cost yajl, for tests that prove linear time without a clock.
     package var intakeStatistics: IntakeStatistics { engine.intake.statistics }
-
-    public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [T] {
-        try core.parse(chunk)
-    }
-
-    public func finish() throws -> [T] {
-        try core.finish()
-    }
 }
 
 /// The engine of a parser made with an invalid path by the deprecated initialiser: every call throws the error.

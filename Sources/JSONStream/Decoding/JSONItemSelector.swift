@@ -2,7 +2,7 @@
 
 /// Follows the events of a document, records each value a ``JSONPath`` selects on a ``TokenTape`` and decodes it
 /// as soon as it closes. Everything else is skipped by counting depth: no allocation, no copy.
-final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler {
+final class JSONItemSelector<T: Decodable & Sendable>: JSONEventHandler, JSONItemHandler {
     private let components: [JSONPath.Component]
     /// Member names of the path as bytes, compared against names as they arrive.
     private let memberNames: [[UInt8]?]

@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads a Jive inbox response (`{"list":[…],"itemsPerPage":…,"links":{…},"unread":…}`) off the engine's
 /// events: each entry of `list` is returned as it closes, the rest fills a ``JiveInboxPage``.
-final class JiveInboxDecoder: JSONEventHandler {
+final class JiveInboxDecoder: JSONEventHandler, JSONItemHandler {
     private enum Context {
         case root, list, entry
         case activityObject(Role)

@@ -5,7 +5,7 @@
 ///
 /// v2 names authors by id and lists users in `includes.users`, which may come after `data`; tweets are then held
 /// (one page, bounded by the page size) until the users are known or the response ends.
-final class TwitterSearchDecoder: JSONEventHandler {
+final class TwitterSearchDecoder: JSONEventHandler, JSONItemHandler {
     private enum Context {
         case root
         case tweets(TwitterSearchFormat)

@@ -7,12 +7,11 @@
 /// _ = try parser.finish()
 /// let next = parser.page.nextPage
 /// ```
-public final class TwitterSearchParser: StreamingParser {
+public final class TwitterSearchParser: JSONModelParser {
     public typealias Item = Tweet
 
     private let decoder: TwitterSearchDecoder
-    private let engine: JSONEngine
-    private var core: PushParserCore<Tweet>
+    package var core: PushParserCore<Tweet>
 
     /// How the parser reads: the bounds of the input.
     public typealias Options = JSONParserOptions
@@ -20,25 +19,9 @@ public final class TwitterSearchParser: StreamingParser {
     /// Creates a parser.
     public init(options: Options = Options()) {
         decoder = TwitterSearchDecoder(limits: options.limits)
-        engine = JSONEngine(handler: decoder, limits: options.limits, options: .strict)
-        decoder.engine = engine
-        core = PushParserCore(engine: engine, completed: decoder.takeCompleted)
-    }
-
-    /// Creates a parser bounded by `limits`.
-    @available(*, deprecated, renamed: "init(options:)")
-    public convenience init(limits: StreamLimits) {
-        self.init(options: Options(limits: limits))
+        core = PushParserCore(handler: decoder, limits: options.limits, options: .strict)
     }
 
     /// The page metadata read so far; complete after ``finish()``.
     public var page: TwitterSearchPage { decoder.page }
-
-    public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [Tweet] {
-        try core.parse(chunk)
-    }
-
-    public func finish() throws -> [Tweet] {
-        try core.finish()
-    }
 }

@@ -3,10 +3,10 @@
 ///
 /// The framing is detected from the first byte that is not whitespace: a digit means length-delimited. Every
 /// message is classified (``TwitterStreamMessage``): tweet, delete, limit, disconnect, warning or other.
-public final class TwitterStreamParser: StreamingParser {
+public final class TwitterStreamParser: JSONModelParser {
     public typealias Item = TwitterStreamMessage
 
-    private var core: PushParserCore<TwitterStreamMessage>
+    package var core: PushParserCore<TwitterStreamMessage>
 
     /// How the parser reads: the bounds of the input.
     public typealias Options = JSONParserOptions
@@ -15,20 +15,6 @@ public final class TwitterStreamParser: StreamingParser {
     public init(options: Options = Options()) {
         let framing = TwitterStreamFraming(limits: options.limits)
         core = PushParserCore(engine: framing, completed: framing.decoder.takeCompleted)
-    }
-
-    /// Creates a parser bounded by `limits`.
-    @available(*, deprecated, renamed: "init(options:)")
-    public convenience init(limits: StreamLimits) {
-        self.init(options: Options(limits: limits))
-    }
-
-    public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [TwitterStreamMessage] {
-        try core.parse(chunk)
-    }
-
-    public func finish() throws -> [TwitterStreamMessage] {
-        try core.finish()
     }
 }
 

@@ -43,28 +43,14 @@ extension JSONValue {
     /// Encodes the value as the JSON it stands for.
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .null:
-            var container = encoder.singleValueContainer()
-            try container.encodeNil()
-        case .bool(let flag):
-            var container = encoder.singleValueContainer()
-            try container.encode(flag)
-        case .integer(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unsignedInteger(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .double(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .string(let text):
-            var container = encoder.singleValueContainer()
-            try container.encode(text)
-        case .array(let elements):
-            try encoder.encodeArray(elements)
-        case .object(let members):
-            try encoder.encodeObject(members)
+        case .null: try encoder.encodeNull()
+        case .bool(let flag): try encoder.encodeScalar(flag)
+        case .integer(let value): try encoder.encodeScalar(value)
+        case .unsignedInteger(let value): try encoder.encodeScalar(value)
+        case .double(let value): try encoder.encodeScalar(value)
+        case .string(let text): try encoder.encodeScalar(text)
+        case .array(let elements): try encoder.encodeArray(elements)
+        case .object(let members): try encoder.encodeObject(members)
         }
     }
 }

@@ -316,15 +316,7 @@ package final class XMLPushParser: PushEngine {
     }
 
     /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.
-    package var position: StreamPosition {
-        // Both are 0 when libxml2 has no input yet.
-        let line = Int(xmlSAX2GetLineNumber(context))
-        let column = Int(xmlSAX2GetColumnNumber(context))
-        let consumed = Int(xmlByteConsumed(context))
-        return inInput(
-            StreamPosition(
-                line: max(line, 1), column: max(column, 1), byteOffset: consumed >= 0 ? consumed : bytesPushed))
-    }
+    package var position: StreamPosition { inInput(context.position(bytesPushed: bytesPushed)) }
 
     /// A position in what libxml2 was given, as a position in the whole input (which may have started with
     /// whitespace that was dropped).

@@ -142,14 +142,7 @@ package final class HTMLPushParser {
     }
 
     /// The position libxml2 is at: its line and column, and the bytes consumed from the start of the stream.
-    package var position: StreamPosition {
-        // Both are 0 when libxml2 has no input yet.
-        let line = Int(xmlSAX2GetLineNumber(context))
-        let column = Int(xmlSAX2GetColumnNumber(context))
-        let consumed = Int(xmlByteConsumed(context))
-        return StreamPosition(
-            line: max(line, 1), column: max(column, 1), byteOffset: consumed >= 0 ? consumed : bytesPushed)
-    }
+    package var position: StreamPosition { context.position(bytesPushed: bytesPushed) }
 
     /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`, and a
     /// satisfied handler halts it quietly.

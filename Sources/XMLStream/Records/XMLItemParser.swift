@@ -31,7 +31,7 @@ import Foundation
 /// (`results/person[3]/dateOfBirth`); the records before it were returned. Secure as ``AtomParser`` is: no
 /// network access, no external DTD or entity, entity declarations refused. Unlike a feed, a prefix used without
 /// a namespace declaration (Fellowship One's `json:Array="true"`) is accepted: real services send it.
-public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
+public final class XMLItemParser<T: Decodable & Sendable>: PushDrivenParser {
     public typealias Item = T
 
     /// How the parser reads.
@@ -64,7 +64,7 @@ public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
     private let engine: XMLPushParser
     private let selector: XMLRecordSelector
     private let collector = Collector()
-    private var core: PushParserCore<T>
+    package var core: PushParserCore<T>
 
     /// Selects the elements at `path` (`results/person`).
     ///
@@ -105,14 +105,6 @@ public final class XMLItemParser<T: Decodable & Sendable>: StreamingParser {
 
     /// How much work the input cost the C parser, for tests that prove linear time without a clock.
     package var intakeStatistics: IntakeStatistics { engine.intake.statistics }
-
-    public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [T] {
-        try core.parse(chunk)
-    }
-
-    public func finish() throws -> [T] {
-        try core.finish()
-    }
 
     /// Decodes each record the selector completes and keeps it until the parser returns it.
     private final class Collector {

@@ -140,7 +140,7 @@ final class XMLRecordDecoder: Decoder {
     }
 
     private static func url(_ bytes: UnsafeRawBufferPointer) -> URL? {
-        let text = XMLRecordScalars.trim(bytes)
+        let text = bytes.trimmingWhitespace()
         guard !text.isEmpty else { return nil }
         return URL(string: String(decoding: text, as: UTF8.self))
     }

@@ -8,7 +8,7 @@ import StreamCore
 enum XMLRecordScalars {
     /// `true`/`false`, and XML Schema's `1`/`0`.
     static func bool(_ bytes: UnsafeRawBufferPointer) -> Bool? {
-        let text = trim(bytes)
+        let text = bytes.trimmingWhitespace()
         switch text.count {
         case 1:
             if text[0] == 0x31 { return true }
@@ -25,7 +25,7 @@ enum XMLRecordScalars {
 
     /// An integer of type `I`, exactly: an optional sign and decimal digits, in range.
     static func integer<I: FixedWidthInteger>(_ type: I.Type, _ bytes: UnsafeRawBufferPointer) -> I? {
-        let text = trim(bytes)
+        let text = bytes.trimmingWhitespace()
         var index = 0
         var negative = false
         if index < text.count, text[index] == 0x2D || text[index] == 0x2B {
@@ -54,7 +54,7 @@ enum XMLRecordScalars {
     static func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: F.Type, _ bytes: UnsafeRawBufferPointer
     ) -> F? {
-        let text = trim(bytes)
+        let text = bytes.trimmingWhitespace()
         switch String(decoding: text, as: UTF8.self) {
         case "INF", "+INF": return .infinity
         case "-INF": return -.infinity
@@ -67,7 +67,7 @@ enum XMLRecordScalars {
 
     /// A `Decimal` from decimal or scientific notation, exactly as written.
     static func decimal(_ bytes: UnsafeRawBufferPointer) -> Decimal? {
-        let text = trim(bytes)
+        let text = bytes.trimmingWhitespace()
         guard isDecimalNumber(text) else { return nil }
         return Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
     }
@@ -93,18 +93,6 @@ enum XMLRecordScalars {
             guard digits() > 0 else { return false }
         }
         return index == text.count
-    }
-
-    static func trim(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0
-        var end = bytes.count
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// How a text appears in an error message: quoted, and cut short when long.

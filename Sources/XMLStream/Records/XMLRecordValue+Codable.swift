@@ -27,16 +27,10 @@ extension XMLRecordValue: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .null:
-            var container = encoder.singleValueContainer()
-            try container.encodeNil()
-        case .string(let text):
-            var container = encoder.singleValueContainer()
-            try container.encode(text)
-        case .array(let elements):
-            try encoder.encodeArray(elements)
-        case .object(let members):
-            try encoder.encodeObject(members)
+        case .null: try encoder.encodeNull()
+        case .string(let text): try encoder.encodeScalar(text)
+        case .array(let elements): try encoder.encodeArray(elements)
+        case .object(let members): try encoder.encodeObject(members)
         }
     }
 }

@@ -20,7 +20,7 @@ extension XMLRecordValue {
             members = Self.members(of: item, in: tree, names: &names)
         }
         if item.hasText {
-            let text = tree.withText(node) { String(decoding: XMLRecordScalars.trim($0), as: UTF8.self) }
+            let text = tree.withText(node) { String(decoding: $0.trimmingWhitespace(), as: UTF8.self) }
             if !text.isEmpty { members.append(XMLRecordMember(key: "#text", value: .string(text))) }
         }
         self = .object(members)
