@@ -57,11 +57,19 @@ names += try feed.parseAll(Array("<rss version=\"2.0\"><channel><item><title>Cy<
     .compactMap { $0.title?.value }
 let atom = AtomParser(options: .init(limits: .default))
 _ = try atom.parseAll(Array(#"<feed xmlns="http://www.w3.org/2005/Atom"/>"#.utf8))
-_ = TwitterSearchParser(options: .init(limits: .default))
-_ = TwitterStreamParser(options: .init(limits: .default))
-_ = JiveInboxParser(options: .init(limits: .default))
-_ = JSONValue.null
-_ = XMLRecordValue.null
+// parse/finish, jsonText and the deprecated init(limits:) come from package protocols' extensions: an app must
+// still be able to call them.
+let search = TwitterSearchParser(options: .init(limits: .default))
+names += try search.parseAll(Array(#"{"statuses":[{"id_str":"7","text":"Di"}]}"#.utf8)).map(\.text)
+let stream = TwitterStreamParser(options: .init(limits: .default))
+_ = try Array(#"{"id_str":"8","text":"Ed"}"#.utf8 + [10]).withUnsafeBytes { try stream.parse($0) }
+_ = try stream.finish()
+_ = JiveInboxParser(limits: .default)
+func itemCount(_ parser: some StreamingParser, _ bytes: [UInt8]) throws -> Int { try parser.parseAll(bytes).count }
+_ = try itemCount(JiveInboxParser(), Array(#"{"list":[]}"#.utf8))
+var text = ""
+JSONValue.object([JSONMember(key: "a", value: .null)]).write(to: &text)
+names.append(text + XMLRecordValue.null.jsonText)
 
 do {
     _ = try XMLItemParser<Person>(path: "results/[person]")
@@ -100,10 +108,16 @@ first_line=5
 
 cd "$work"
 echo "== building the public-API user (FeedStream at $repo)"
-swift build --product UsesPublicAPI 2>&1 | grep -E "error|warning: .*deprecated|Compiling UsesPublicAPI|Build complete" || true
+# A failed build must fail the check, not run the binary an earlier run left behind.
+if ! log="$(swift build --product UsesPublicAPI 2>&1)"; then
+    grep -E "error" <<<"$log" | head -20
+    echo "FAIL: code written against the public API did not compile"
+    exit 1
+fi
+grep -E "warning: .*deprecated|Build complete" <<<"$log" || true
 output="$(swift run --skip-build UsesPublicAPI)"
 echo "   output: $output"
-expected="Ann, Bo, Cy, invalid path: misuse"
+expected="Ann, Bo, Cy, Di, {\"a\":null}null, invalid path: misuse"
 if [[ "$output" != "$expected" ]]; then
     echo "FAIL: the public-API user printed \"$output\", expected \"$expected\""
     exit 1

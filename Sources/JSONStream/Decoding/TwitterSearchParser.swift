@@ -7,7 +7,7 @@
 /// _ = try parser.finish()
 /// let next = parser.page.nextPage
 /// ```
-public final class TwitterSearchParser: JSONModelParser {
+public final class TwitterSearchParser: PushDrivenParser {
     public typealias Item = Tweet
 
     private let decoder: TwitterSearchDecoder
@@ -20,6 +20,12 @@ public final class TwitterSearchParser: JSONModelParser {
     public init(options: Options = Options()) {
         decoder = TwitterSearchDecoder(limits: options.limits)
         core = PushParserCore(handler: decoder, limits: options.limits, options: .strict)
+    }
+
+    /// Creates a parser bounded by `limits`.
+    @available(*, deprecated, renamed: "init(options:)")
+    public convenience init(limits: StreamLimits) {
+        self.init(options: Options(limits: limits))
     }
 
     /// The page metadata read so far; complete after ``finish()``.

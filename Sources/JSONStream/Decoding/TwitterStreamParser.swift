@@ -3,7 +3,7 @@
 ///
 /// The framing is detected from the first byte that is not whitespace: a digit means length-delimited. Every
 /// message is classified (``TwitterStreamMessage``): tweet, delete, limit, disconnect, warning or other.
-public final class TwitterStreamParser: JSONModelParser {
+public final class TwitterStreamParser: PushDrivenParser {
     public typealias Item = TwitterStreamMessage
 
     package var core: PushParserCore<TwitterStreamMessage>
@@ -15,6 +15,12 @@ public final class TwitterStreamParser: JSONModelParser {
     public init(options: Options = Options()) {
         let framing = TwitterStreamFraming(limits: options.limits)
         core = PushParserCore(engine: framing, completed: framing.decoder.takeCompleted)
+    }
+
+    /// Creates a parser bounded by `limits`.
+    @available(*, deprecated, renamed: "init(options:)")
+    public convenience init(limits: StreamLimits) {
+        self.init(options: Options(limits: limits))
     }
 }
 

@@ -1,6 +1,18 @@
 import StreamCore
 
-extension JSONValue: JSONTextValue {
+extension JSONValue {
+    /// The value as compact JSON text, members in document order (what `feedstream json` prints).
+    public var jsonText: String {
+        let writer = JSONWriter()
+        write(to: writer)
+        return writer.text
+    }
+
+    /// Appends the compact JSON text of the value.
+    public func write(to text: inout String) {
+        text += jsonText
+    }
+
     /// Writes the compact JSON text of the value; doubles keep a `.0` when integral, so they read back as doubles.
     package func write(to writer: JSONWriter) {
         switch self {

@@ -1,6 +1,18 @@
 import StreamCore
 
-extension XMLRecordValue: JSONTextValue {
+extension XMLRecordValue {
+    /// The value as compact JSON text, members in document order (what `feedstream xml-items` prints).
+    public var jsonText: String {
+        let writer = JSONWriter()
+        write(to: writer)
+        return writer.text
+    }
+
+    /// Appends the compact JSON text of the value.
+    public func write(to text: inout String) {
+        text += jsonText
+    }
+
     /// Writes the compact JSON text of the value.
     package func write(to writer: JSONWriter) {
         switch self {
