@@ -250,4 +250,11 @@ package final class JSONWriter {
 
     /// The text written so far, as a `String`.
     package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The text `write` writes to a fresh writer: a value tree's `jsonText`.
+    package static func text(of write: (JSONWriter) -> Void) -> String {
+        let writer = JSONWriter()
+        write(writer)
+        return writer.text
+    }
 }

@@ -2,11 +2,7 @@ import StreamCore
 
 extension JSONValue {
     /// The value as compact JSON text, members in document order (what `feedstream json` prints).
-    public var jsonText: String {
-        let writer = JSONWriter()
-        write(to: writer)
-        return writer.text
-    }
+    public var jsonText: String { JSONWriter.text(of: write(to:)) }
 
     /// Appends the compact JSON text of the value.
     public func write(to text: inout String) {
