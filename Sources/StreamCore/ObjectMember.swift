@@ -2,7 +2,7 @@
 /// kept in document order.
 ///
 /// Both trees go through `Codable` the same way: objects as keyed containers with ``MemberCodingKey``, arrays as
-/// unkeyed containers, scalars and `null` as single values. The helpers below are that way, written once.
+/// unkeyed containers, `null` as a single value (a scalar encodes itself). The helpers below are that way, written once.
 package protocol ObjectMember {
     associatedtype Value: Codable
 
@@ -19,12 +19,6 @@ extension Encoder {
         for member in members {
             try container.encode(member.value, forKey: MemberCodingKey(stringValue: member.key))
         }
-    }
-
-    /// Encodes a scalar of the tree, `value`, as a single value.
-    package func encodeScalar(_ value: some Encodable) throws {
-        var container = singleValueContainer()
-        try container.encode(value)
     }
 
     /// Encodes the tree's `null` as a single value.

@@ -44,11 +44,11 @@ extension JSONValue {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null: try encoder.encodeNull()
-        case .bool(let flag): try encoder.encodeScalar(flag)
-        case .integer(let value): try encoder.encodeScalar(value)
-        case .unsignedInteger(let value): try encoder.encodeScalar(value)
-        case .double(let value): try encoder.encodeScalar(value)
-        case .string(let text): try encoder.encodeScalar(text)
+        case .bool(let flag): try flag.encode(to: encoder)
+        case .integer(let value): try value.encode(to: encoder)
+        case .unsignedInteger(let value): try value.encode(to: encoder)
+        case .double(let value): try value.encode(to: encoder)
+        case .string(let text): try text.encode(to: encoder)
         case .array(let elements): try encoder.encodeArray(elements)
         case .object(let members): try encoder.encodeObject(members)
         }

@@ -28,7 +28,7 @@ extension XMLRecordValue: Codable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null: try encoder.encodeNull()
-        case .string(let text): try encoder.encodeScalar(text)
+        case .string(let text): try text.encode(to: encoder)
         case .array(let elements): try encoder.encodeArray(elements)
         case .object(let members): try encoder.encodeObject(members)
         }
