@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -13,6 +13,15 @@ let package = Package(
         .library(name: "FeedStreamNetworking", targets: ["FeedStreamNetworking"]),
         .library(name: "FeedStreamServices", targets: ["FeedStreamServices"]),
         .executable(name: "feedstream", targets: ["feedstream"]),
+    ],
+    // JSON Feed is the one part of AtomStream that runs on the yajl engine, and no Apple SDK ships yajl. It is a
+    // trait, on by default: an app that reads only Atom and RSS depends on the package with `traits: []` and builds
+    // AtomStream with libxml2 alone (scripts/check-atomstream-without-yajl.sh proves it).
+    traits: [
+        .trait(
+            name: "JSONFeed",
+            description: "FeedParser reads JSON Feed 1.0 and 1.1 (jsonfeed.org) on the yajl engine; needs yajl."),
+        .default(enabledTraits: ["JSONFeed"]),
     ],
     dependencies: [
         // HMAC-SHA1 / HMAC-SHA256 for OAuth 1.0a signatures (CryptoKit's API on every platform).
@@ -37,7 +46,11 @@ let package = Package(
         ),
         .target(name: "StreamCore"),
         .target(name: "XMLStream", dependencies: ["StreamCore", "CLibXML2"]),
-        .target(name: "AtomStream", dependencies: ["StreamCore", "XMLStream", "JSONStream"]),
+        .target(
+            name: "AtomStream",
+            dependencies: [
+                "StreamCore", "XMLStream", .target(name: "JSONStream", condition: .when(traits: ["JSONFeed"])),
+            ]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
         .target(
             name: "FeedStreamNetworking",

@@ -1,3 +1,5 @@
+// Built with the JSONFeed trait only (on by default): without it AtomStream needs no yajl.
+#if JSONFeed
 import Foundation
 @_spi(StreamPlumbing) import StreamCore
 internal import JSONStream
@@ -328,3 +330,4 @@ final class JSONFeedDecoder: JSONEventReceiver {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the JSONFeed trait only (on by default): without it AtomStream needs no yajl.
+#if JSONFeed
 internal import JSONStream
 
 /// The member names of JSON Feed 1.0 and 1.1 the decoder reads; any other member (`_extension` objects, `hubs`,
@@ -27,3 +29,4 @@ enum JSONFeedKey: Sendable {
         ("size_in_bytes", .sizeInBytes), ("duration_in_seconds", .durationInSeconds),
     ])
 }
+#endif

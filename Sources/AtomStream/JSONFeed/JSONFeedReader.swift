@@ -1,3 +1,5 @@
+// Built with the JSONFeed trait only (on by default): without it AtomStream needs no yajl.
+#if JSONFeed
 internal import JSONStream
 
 /// The JSON side of ``FeedParser``: the yajl engine and the JSON Feed decoder it feeds, made when the first
@@ -22,3 +24,4 @@ final class JSONFeedReader {
         try engine.finish()
     }
 }
+#endif

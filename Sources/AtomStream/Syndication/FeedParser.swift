@@ -45,11 +45,14 @@ import StreamCore
 /// `subtitle` when there is no `description`, `atom:link` → `links` and
 /// `rel="next"` / `previous` / `first` / `last` → `nextURL` … `lastURL`.
 ///
-/// A document whose first byte after a byte order mark and white space is `{` is a JSON Feed (jsonfeed.org 1.0 or
-/// 1.1, `json1.0` / `json1.1`), decoded on the yajl engine item by item: `url` → an alternate link, `external_url` →
-/// `related`, `content_html` / `content_text` → `content`, `summary`, `date_published` / `date_modified`, `authors`
-/// (or `author`), `tags` → categories, `attachments` → `enclosure` links, `image` / `banner_image` →
-/// ``AtomEntry/media``; the top level fills ``AtomFeed`` (`next_url` → `nextURL`, `icon` → `logo`, `favicon` → `icon`).
+/// With the package's `JSONFeed` trait (on by default), a document whose first byte after a byte order mark and
+/// white space is `{` is a JSON Feed (jsonfeed.org 1.0 or 1.1, `json1.0` / `json1.1`), decoded on the yajl engine
+/// item by item: `url` → an alternate link, `external_url` → `related`, `content_html` / `content_text` →
+/// `content`, `summary`, `date_published` / `date_modified`, `authors` (or `author`), `tags` → categories,
+/// `attachments` → `enclosure` links, `image` / `banner_image` → ``AtomEntry/media``; the top level fills
+/// ``AtomFeed`` (`next_url` → `nextURL`, `icon` → `logo`, `favicon` → `icon`). Built without the trait (an app that
+/// depends on FeedStream with `traits: []` and has no yajl), such a document is refused with a
+/// ``StreamError/Kind/unexpectedDocument`` error at its first byte.
 ///
 /// In every format the iTunes, Podcasting 2.0 and Media RSS elements are also typed: ``AtomFeed/podcast``,
 /// ``AtomEntry/podcast`` and ``AtomEntry/media`` (`nil` when there are none).
@@ -79,7 +82,9 @@ public final class FeedParser: StreamingParser {
     private var syntax = Syntax.undecided
     /// Bytes of a UTF-8 byte order mark seen at the very start.
     private var byteOrderMarkBytes = 0
-    private var json: JSONFeedReader?
+    #if JSONFeed
+        private var json: JSONFeedReader?
+    #endif
     private let sanitizer: HTMLSanitizingSession?
 
     /// Creates a parser. html and xhtml text constructs are sanitized (``HTMLSanitizer``) unless
@@ -103,8 +108,10 @@ public final class FeedParser: StreamingParser {
     /// The feed's (or channel's) metadata as read so far, with its ``AtomFeed/format``; complete after
     /// ``finish()``. Before the root element has arrived the format is empty.
     public var feed: AtomFeed {
-        var feed: AtomFeed
-        if case .json = syntax, let json { feed = json.decoder.feed } else { feed = decoder.feed }
+        var feed = decoder.feed
+        #if JSONFeed
+            if case .json = syntax, let json { feed = json.decoder.feed }
+        #endif
         sanitizer?.sanitize(&feed)
         return feed
     }
@@ -120,18 +127,20 @@ public final class FeedParser: StreamingParser {
     public func finish() throws -> [AtomEntry] {
         try lifecycle.finish(
             { () throws(StreamError) in
-                if case .json = syntax, let json {
-                    try json.finish()
-                } else {
-                    try engine.finish()
-                }
+                #if JSONFeed
+                    if case .json = syntax, let json { return try json.finish() }
+                #endif
+                try engine.finish()
             }, completed: takeCompleted)
     }
 
     private func take(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
         switch syntax {
         case .xml: try feedXML(chunk)
-        case .json: try json!.parse(chunk)
+        case .json:
+            #if JSONFeed
+                try json!.parse(chunk)
+            #endif
         case .undecided: try sniff(chunk)
         }
     }
@@ -154,47 +163,64 @@ public final class FeedParser: StreamingParser {
                 continue
             }
             guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+            if byte == 0x0A { leadingLineStart = leadingBytes + 1; leadingLineBreaks += 1 }
             leadingBytes += 1
             index += 1
         }
         let prefix = UnsafeRawBufferPointer(rebasing: chunk[..<index])
         if !prefix.isEmpty {
             try feedXML(prefix)
-            try jsonReader().parse(prefix)
+            #if JSONFeed
+                try jsonReader().parse(prefix)
+            #endif
         }
         guard index < chunk.count else { return }
         let rest = UnsafeRawBufferPointer(rebasing: chunk[index...])
         if chunk[index] == UInt8(ascii: "{") || chunk[index] == UInt8(ascii: "[") {
             syntax = .json
-            try jsonReader().parse(rest)
+            #if JSONFeed
+                try jsonReader().parse(rest)
+            #else
+                throw StreamError(
+                    kind: .unexpectedDocument,
+                    message: "a JSON document: this build reads JSON Feed only with AtomStream's JSONFeed trait",
+                    at: StreamPosition(
+                        line: leadingLineBreaks + 1, column: leadingBytes - leadingLineStart + 1,
+                        byteOffset: leadingBytes))
+            #endif
         } else {
             syntax = .xml
-            json = nil
+            #if JSONFeed
+                json = nil
+            #endif
             try feedXML(rest)
         }
     }
 
     /// Bytes seen before the first significant one.
     private var leadingBytes = 0
+    /// Line breaks among those bytes, and where the last line began: the position of a refused JSON document.
+    private var leadingLineBreaks = 0
+    private var leadingLineStart = 0
     /// Whether every byte so far belongs to a byte order mark, which only the first bytes can be.
     private var isAtStart: Bool { leadingBytes == byteOrderMarkBytes }
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    private func jsonReader() -> JSONFeedReader {
-        if let json { return json }
-        let made = JSONFeedReader(limits: options.limits, documentBase: options.baseURL)
-        json = made
-        return made
-    }
+    #if JSONFeed
+        private func jsonReader() -> JSONFeedReader {
+            if let json { return json }
+            let made = JSONFeedReader(limits: options.limits, documentBase: options.baseURL)
+            json = made
+            return made
+        }
+    #endif
 
     /// The entries completed since the last call, sanitized unless the options say not to.
     private func takeCompleted() -> [AtomEntry] {
-        let entries: [AtomEntry]
-        if case .json = syntax, let json {
-            entries = json.decoder.takeCompleted()
-        } else {
-            entries = decoder.takeCompleted()
-        }
+        var entries = decoder.takeCompleted()
+        #if JSONFeed
+            if case .json = syntax, let json { entries = json.decoder.takeCompleted() }
+        #endif
         guard let sanitizer else { return entries }
         return sanitizer.sanitize(entries)
     }
