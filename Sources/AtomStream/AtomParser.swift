@@ -75,6 +75,8 @@ public final class AtomParser: StreamingParser {
             let made = AtomDocumentDecoder(
                 names: AtomNames(names), podcastNames: PodcastNames(names), limits: options.limits,
                 documentBase: options.baseURL, recovers: options.recover)
+            // The sanitizer resolves each construct's references against the `xml:base` it was read in.
+            made.markupBases.isRecording = sanitizer != nil
             decoder.value = made
             return made
         }
@@ -82,7 +84,7 @@ public final class AtomParser: StreamingParser {
         let made = decoder.value!
         // The entries completed since the last call, sanitized when the options say so.
         core = PushParserCore(engine: engine, completed: sanitizer.map { sanitizer in
-            { sanitizer.sanitize(made.takeCompleted()) }
+            { sanitizer.sanitize(made.takeCompleted(), bases: made.markupBases.takeCompleted()) }
         } ?? made.takeCompleted)
     }
 
@@ -90,7 +92,7 @@ public final class AtomParser: StreamingParser {
     public var feed: AtomFeed {
         guard let sanitizer else { return decoder.feedSoFar }
         var feed = decoder.feedSoFar
-        sanitizer.sanitize(&feed)
+        sanitizer.sanitize(&feed, bases: decoder.markupBases.feed)
         return feed
     }
 

@@ -62,7 +62,8 @@ enum HTMLSanitizingFastPath {
     /// Every allow-listed attribute name with its rule (``HTMLSanitizingWriter/attributeRule(lowercased:)``); a name
     /// not here is dropped.
     private static let attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule> = {
-        let names = HTMLAllowList.attributes.union(HTMLAllowList.urlAttributes).union(["style"]).sorted()
+        let names = HTMLAllowList.attributes.union(HTMLAllowList.urlAttributes)
+            .union(HTMLAllowList.sourceSetAttributes).union(["style"]).sorted()
         return HTMLNameTable(names.map { ($0, HTMLSanitizingWriter.attributeRule(lowercased: $0)) })
     }()
 

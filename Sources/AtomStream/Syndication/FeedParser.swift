@@ -86,7 +86,8 @@ public final class FeedParser: StreamingParser {
     /// ``AtomParser/Options/sanitizesHTML`` is `false`.
     public init(options: Options = Options()) {
         self.options = options
-        sanitizer = options.sanitizer(byDefault: true)
+        let sanitizer = options.sanitizer(byDefault: true)
+        self.sanitizer = sanitizer
         let box = FeedDocumentDecoder.Box()
         engine = XMLPushParser(
             recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true,
@@ -94,6 +95,7 @@ public final class FeedParser: StreamingParser {
         ) { table in
             let made = FeedDocumentDecoder(
                 table: table, limits: options.limits, documentBase: options.baseURL, recovers: options.recover)
+            made.recordsMarkupBases = sanitizer != nil
             box.value = made
             return made
         }
@@ -104,8 +106,13 @@ public final class FeedParser: StreamingParser {
     /// ``finish()``. Before the root element has arrived the format is empty.
     public var feed: AtomFeed {
         var feed: AtomFeed
-        if case .json = syntax, let json { feed = json.decoder.feed } else { feed = decoder.feed }
-        sanitizer?.sanitize(&feed)
+        if case .json = syntax, let json {
+            feed = json.decoder.feed
+            sanitizer?.sanitize(&feed)
+        } else {
+            feed = decoder.feed
+            sanitizer?.sanitize(&feed, bases: decoder.feedMarkupBases)
+        }
         return feed
     }
 
@@ -189,13 +196,13 @@ public final class FeedParser: StreamingParser {
 
     /// The entries completed since the last call, sanitized unless the options say not to.
     private func takeCompleted() -> [AtomEntry] {
-        let entries: [AtomEntry]
         if case .json = syntax, let json {
-            entries = json.decoder.takeCompleted()
-        } else {
-            entries = decoder.takeCompleted()
+            let entries = json.decoder.takeCompleted()
+            guard let sanitizer else { return entries }
+            return sanitizer.sanitize(entries)
         }
+        let entries = decoder.takeCompleted()
         guard let sanitizer else { return entries }
-        return sanitizer.sanitize(entries)
+        return sanitizer.sanitize(entries, bases: decoder.takeCompletedMarkupBases())
     }
 }

@@ -20,6 +20,28 @@ enum RSSWorkloads {
             FeedParser(options: .init(sanitizesHTML: false)), bytes, chunkSize: chunkSize, touch: FieldDigest.atomEntry)
     }
 
+    static func blogFeed(items: Int) -> Fixture {
+        Fixture(
+            fileName: "rss-blog-html-\(items).xml",
+            description: "RSS 2.0 blog feed with WordPress-style HTML (figures, srcset, embeds), \(items) items",
+            generate: { sink in BlogFeedGenerator(items: items, seed: 2026).write(to: &sink) })
+    }
+
+    /// The realistic-HTML workload: the same decoders as ``workload(items:)`` on markup as blogs write it, so that
+    /// the sanitized / raw ratio is measured where sanitizing has work to do.
+    static func blogWorkload(items: Int) -> Workload {
+        Workload(
+            name: "rss-html",
+            fixture: blogFeed(items: items),
+            subject: { decode($0, chunkSize: $1) },
+            ceiling: { LibXML2Ceiling.parse($0, chunkSize: $1) },
+            baselines: [
+                ("FeedParser --raw-html", { data in data.withUnsafeBytes { decodeRaw($0, chunkSize: 65_536) } })
+            ],
+            // Its memory is the `rss` child's; by hand: `Benchmarks --emit rss-html N | Benchmarks --child rss`.
+            childKind: nil)
+    }
+
     static func workload(items: Int) -> Workload {
         Workload(
             name: "rss-podcast",
