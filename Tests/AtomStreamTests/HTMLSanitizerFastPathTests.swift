@@ -24,11 +24,19 @@ import Testing
     static let texts = [
         "plain", " ", "\n", "a &amp; b", "&lt;x&gt;", "&quot;q&quot;", "x > y", "é ü 漢", "\t", "&#38;", "&eacute;",
         "AT&T", "\r\n", "\u{0}", "\u{FFFE}", "\u{85}", "'", "\u{1}", "&amp", "&AMP;", "\u{FFFD}", "&nbsp;",
+        // Character references as blogs write them, and the ones libxml2 must decide.
+        "&#8217;", "&#x2019;", "&#X2019;", "&#60;", "&#x3E;", "&#38;", "&#34;", "&#39;", "&#0;", "&#9;", "&#10;",
+        "&#13;", "&#127;", "&#128;", "&#150;", "&#160;", "&#xD800;", "&#xFFFE;", "&#1114111;", "&#1114112;",
+        "&#99999999;", "&#8217", "&#;", "&#x;", "&hellip;", "&Eacute;", "&eacute;", "&apos;", "&notanentity;",
+        "&thetasym;", "&nbsp", "&NBSP;", "&#0000065;", "&#x0041;", "&mdash;x", "&euro;",
     ]
-    static let cleanTexts = ["word ", "Two words. ", "a &amp; b", "x &gt; y &lt; z", "\n", " ", "é ü 漢", "'q' \"q\""]
+    static let cleanTexts = ["word ", "Two words. ", "a &amp; b", "x &gt; y &lt; z", "\n", " ", "é ü 漢", "'q' \"q\"",
+        "it&#8217;s ", "&#8220;q&#8221; ", "&nbsp;", "wait&hellip; ", "&#x2014;"]
     static let cleanAttributes = [
         #" href="https://a.test/x?a=1&amp;b=2""#, #" href="/rel/x""#, #" href="../up""#, #" src="i.png""#,
         #" title="t &quot;q&quot;""#, #" class="c""#, #" style="color: red""#, #" data-x="1""#, #" href="javascript:x""#,
+        #" title="it&#8217;s&nbsp;done""#, #" href="/a?x=1&#38;y=2""#, #" alt="caf&eacute;""#,
+        #" srcset="a.png 1x, /b.png 2x""#, #" srcset="javascript:x 1x""#, #" sizes="(max-width: 600px) 100vw""#,
     ]
     static let pieces = ["<br>", "<br/>", "<br />", "<BR>", "</br>", "<hr>", "<img src=\"x.png\" alt=\"a\">",
         "<img src=\"javascript:x\"/>", "<!-- c -->", "<", "< p>", "<p/>", "<span/>", "</p>", "</div>", "<!DOCTYPE x>",
@@ -114,6 +122,29 @@ import Testing
             _ = session.sanitize(value)
         }
         #expect(session.parsedCount == 4)
+    }
+
+    /// Block-editor markup as WordPress writes it in `content:encoded`: typographic references, figures with
+    /// `srcset` and `sizes`, captions, lists, inline style. The fast path takes it and writes what libxml2's does.
+    @Test func blogMarkupTakesTheFastPath() {
+        let fast = HTMLSanitizingSession(baseURL: URL(string: "https://kitchen.example.com/2026/11/rye/"))
+        let parsed = HTMLSanitizingSession(baseURL: URL(string: "https://kitchen.example.com/2026/11/rye/"), usesFastPath: false)
+        let values = [
+            "<p>It&#8217;s &#8220;rye&#8221; season&nbsp;&#8211; <strong>finally</strong>&hellip; bread &amp; butter</p>",
+            #"<figure class="wp-block-image size-large"><img loading="lazy" decoding="async" width="1024" height="683" "#
+                + #"src="https://kitchen.example.com/wp-content/uploads/rye-1024x683.jpg" alt="A loaf" class="wp-image-12" "#
+                + #"srcset="https://kitchen.example.com/wp-content/uploads/rye-1024x683.jpg 1024w, /wp-content/uploads/rye-300x200.jpg 300w" "#
+                + #"sizes="(max-width: 1024px) 100vw, 1024px" /><figcaption class="wp-element-caption">Caf&eacute; "#
+                + #"(photo: <a href="https://en.wikipedia.org/">Ann</a>)</figcaption></figure>"#,
+            "<ul class=\"wp-block-list\">\n<li><strong>Rye:</strong> 68&#37; water</li>\n</ul>",
+            #"<p style="text-align: center;"><span style="color: #993300;"><em>x</em></span><br />y</p>"#,
+            #"<h2 class="wp-block-heading" id="h-rye">What we learned</h2>"#,
+        ]
+        for value in values {
+            let before = fast.fastPathCount
+            #expect(fast.sanitize(value) == parsed.sanitize(value), "\(value)")
+            #expect(fast.fastPathCount == before + 1, "left the fast path: \(value)")
+        }
     }
 
     @Test func textWithoutMarkupIsKeptAsWritten() {
