@@ -214,8 +214,8 @@ enum Streams {
             // ~1.9 KB per item.
             RSSFeedGenerator(items: sink.byteBudget / 1_800 + 1, seed: 7).write(to: &sink)
         case "rss-html":
-            // Decoded by the `rss` and `rss-raw` children: ~5 KB of blog markup per item.
-            BlogFeedGenerator(items: sink.byteBudget / 4_500 + 1, seed: 7).write(to: &sink)
+            // Decoded by the `rss` and `rss-raw` children: ~5.6 KB of blog markup per item.
+            BlogFeedGenerator(items: sink.byteBudget / 5_600 + 1, seed: 7).write(to: &sink)
         case "twitter":
             TwitterGenerator(seed: 7).searchResponse(bytes: sink.byteBudget, into: &sink)
         case "twitter-stream":

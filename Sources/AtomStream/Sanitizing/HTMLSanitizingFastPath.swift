@@ -6,14 +6,17 @@ import Foundation
 ///
 /// It accepts a value only when it can prove that libxml2 and ``HTMLSanitizingWriter`` would write exactly what
 /// it writes, and gives up (the caller then takes the libxml2 path) at the first thing it cannot vouch for:
-/// - every element is one of ``elements`` (all allow-listed), written lowercase, its tags balanced and never
-///   closed by libxml2's own rules (its `htmlStartClose` table: a `<p>` inside an open `<b>` closes the `<b>`),
-///   void elements never given an end tag, no `/>` on other elements;
+/// - every element is one of ``elements`` (allow-listed, or `iframe` and `script`, which the writer drops: an
+///   iframe's tag with its content kept, a script's tag with its text up to `</script>`), its tags balanced and
+///   never closed by libxml2's own rules (its `htmlStartClose` table: a `<p>` inside an open `<b>` closes the
+///   `<b>`), void elements never given an end tag, no `/>` on other elements;
 /// - attributes are `name="value"`, no duplicates, values without `<`, tabs or line breaks; they go through the
 ///   very function the libxml2 path uses (``HTMLSanitizingWriter/appendAttribute(_:name:value:base:to:)``), so
 ///   URL, style and dropped attributes come out the same;
-/// - no comment, doctype, processing instruction, CDATA or stray `<`; the only references are `&amp;`,
-///   `&lt;`, `&gt;` and `&quot;`; no control character but tab and line feed, no U+FFFE or U+FFFF.
+/// - no comment, doctype, processing instruction, CDATA or stray `<`; references end in `;` and are `&amp;`,
+///   `&lt;`, `&gt;`, `&quot;`, decimal or hexadecimal ones, or names libxml2's HTML parser knows (`&#8217;`,
+///   `&#x2019;`, `&nbsp;`), of a character libxml2 hands over as it is (no control, C1, surrogate, U+FFFE or
+///   U+FFFF); no control character but tab and line feed, no U+FFFE or U+FFFF.
 ///
 /// Text is written as libxml2 delivers it and the writer escapes it, so `>` becomes `&gt;` and `&quot;` `"`.
 /// `HTMLSanitizerFastPathTests` runs generated values through both paths and compares.
