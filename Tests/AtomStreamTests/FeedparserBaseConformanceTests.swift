@@ -28,11 +28,13 @@ import Testing
             "feed_link_xml_base_iri.xml": iri, "rel_uri_with_unicode_character.xml": iri,
         ]
         for origin in ["content_location", "docuri"] {
-            for field in ["entry_content", "entry_summary", "entry_title", "feed_copyright", "feed_tagline", "feed_title"]
-            {
+            let fields = ["entry_content", "entry_summary", "entry_title", "feed_copyright", "feed_tagline", "feed_title"]
+            for field in fields {
                 known["http_\(field)_base64_base_\(origin).xml"] = base64
             }
-            for element in ["body", "fullitem", "xhtml_body"] { known["http_item_\(element)_base_\(origin).xml"] = notRead }
+            for element in ["body", "fullitem", "xhtml_body"] {
+                known["http_item_\(element)_base_\(origin).xml"] = notRead
+            }
             known["http_entry_id_base_\(origin).xml"] = identifier
             known["http_feed_id_base_\(origin).xml"] = identifier
             known["http_entry_contributor_url_base_\(origin).xml"] = itemInAtom

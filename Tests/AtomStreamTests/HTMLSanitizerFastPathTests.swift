@@ -7,7 +7,8 @@ import Testing
 /// must write the same bytes.
 @Suite struct HTMLSanitizerFastPathTests {
     static let fastNames = ["p", "a", "b", "i", "em", "strong", "code", "span", "div", "ul", "ol", "li", "blockquote",
-        "h2", "sub", "small", "q", "dl", "dt", "dd", "figure", "section", "font", "s", "u", "time", "del", "iframe", "pre"]
+        "h2", "sub", "small", "q", "dl", "dt", "dd", "figure", "section", "font", "s", "u", "time", "del", "iframe",
+        "pre"]
     /// Allowed elements left to libxml2, elements the sanitizer drops, and names in other cases.
     static let otherNames = ["table", "td", "textarea", "option", "center", "script", "blink", "P", "Em",
         "svg", "iframe", "form"]
@@ -133,7 +134,8 @@ import Testing
     /// `srcset` and `sizes`, captions, lists, inline style. The fast path takes it and writes what libxml2's does.
     @Test func blogMarkupTakesTheFastPath() {
         let fast = HTMLSanitizingSession(baseURL: URL(string: "https://kitchen.example.com/2026/11/rye/"))
-        let parsed = HTMLSanitizingSession(baseURL: URL(string: "https://kitchen.example.com/2026/11/rye/"), usesFastPath: false)
+        let parsed = HTMLSanitizingSession(
+            baseURL: URL(string: "https://kitchen.example.com/2026/11/rye/"), usesFastPath: false)
         let values = [
             "<p>It&#8217;s &#8220;rye&#8221; season&nbsp;&#8211; <strong>finally</strong>&hellip; bread &amp; butter</p>",
             #"<figure class="wp-block-image size-large"><img loading="lazy" decoding="async" width="1024" height="683" "#

@@ -18,7 +18,9 @@ import Foundation
 /// - Attributes are kept only when allow-listed, so every `on…` event handler goes. URL attributes (`href`,
 ///   `src`, `cite`, `action`, `longdesc`, `poster`, `background`, …) keep only http, https and mailto URLs and
 ///   relative references, which are resolved against ``baseURL``; `javascript:`, `vbscript:`, `data:` and every
-///   other scheme go, however they are obfuscated with character references, whitespace or case.
+///   other scheme go, however they are obfuscated with character references, whitespace or case. `srcset` keeps
+///   each image candidate's URL by the same rule, its descriptors (`300w`, `2x`) as written; one unsafe candidate,
+///   or descriptors that are none, remove the attribute.
 /// - `style` keeps only allow-listed CSS properties with plain values (no `url()`, no `expression()`).
 /// - Comments, processing instructions and doctypes are removed.
 /// - The output is balanced (every element closed; void elements written `<br />`), text and attribute values

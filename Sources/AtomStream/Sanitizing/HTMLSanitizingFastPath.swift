@@ -82,15 +82,15 @@ enum HTMLSanitizingFastPath {
     }()
 
     /// Past this depth libxml2 decides.
-    private static let maximumDepth = 256
+    static let maximumDepth = 256
 
     /// The buffers a scan uses, kept by the session between values so that a value allocates none.
     struct Scratch {
-        fileprivate var open: [Int] = []
-        fileprivate var value: [UInt8] = []
-        fileprivate var seenAttributes: [Range<Int>] = []
+        var open: [Int] = []
+        var value: [UInt8] = []
+        var seenAttributes: [Range<Int>] = []
         /// HTML 4 names met so far (up to eight bytes, packed) and the character each stands for (`nil`: no name).
-        fileprivate var entities: [UInt64: UInt32?] = [:]
+        var entities: [UInt64: UInt32?] = [:]
     }
 
     /// Writes the sanitized form of `html` to `output` and returns `true`, or returns `false` (with `output` in
@@ -112,7 +112,7 @@ enum HTMLSanitizingFastPath {
         return scanner.run(into: &output)
     }
 
-    private struct Scanner {
+    struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         let base: URL?
         var index = 0
@@ -197,103 +197,6 @@ enum HTMLSanitizingFastPath {
             }
             while position < count, Self.isPlainText(base[position]) { position += 1 }
             return position
-        }
-
-        /// The character reference at `index` (which holds `&`) as libxml2 reads it, `index` moved past it: XML's
-        /// `&amp;` `&lt;` `&gt;` `&quot;`, a decimal or hexadecimal one (`&#8217;`, `&#x2019;`), or one of HTML 4's
-        /// names (`&nbsp;`, `&hellip;`); `nil` for anything libxml2 must decide (no `;`, an unknown name, a control
-        /// character or one XML does not allow).
-        mutating func reference() -> Unicode.Scalar? {
-            for (name, byte) in Self.references where matches(name, at: index + 1) {
-                index += 1 + name.utf8CodeUnitCount
-                return Unicode.Scalar(byte)
-            }
-            var position = index + 1
-            let value: UInt32?
-            if position < bytes.count, bytes[position] == UInt8(ascii: "#") {
-                position += 1
-                value = numericReference(&position)
-            } else {
-                value = namedReference(&position)
-            }
-            guard let value, Self.passesThrough(value), position < bytes.count, bytes[position] == UInt8(ascii: ";"),
-                let scalar = Unicode.Scalar(value)
-            else { return nil }
-            index = position + 1
-            return scalar
-        }
-
-        /// The digits of `&#…;` or `&#x…;` from `position` (past the `#`) and their value; `position` ends on the
-        /// byte after them. At most seven digits: more are libxml2's to clamp.
-        func numericReference(_ position: inout Int) -> UInt32? {
-            guard position < bytes.count else { return nil }
-            let isHex = bytes[position] | 0x20 == UInt8(ascii: "x")
-            if isHex { position += 1 }
-            let start = position
-            var value: UInt32 = 0
-            while position < bytes.count, position - start < 7 {
-                let byte = bytes[position]
-                var digit = UInt32(byte &- UInt8(ascii: "0"))
-                if digit > 9 {
-                    let letter = UInt32((byte | 0x20) &- UInt8(ascii: "a"))
-                    guard isHex, letter < 6 else { break }
-                    digit = letter + 10
-                }
-                value = value &* (isHex ? 16 : 10) &+ digit
-                position += 1
-            }
-            return position > start ? value : nil
-        }
-
-        /// The character of the HTML 4 name from `position` (past the `&`); `position` ends on the byte after it.
-        mutating func namedReference(_ position: inout Int) -> UInt32? {
-            let start = position
-            var packed: UInt64 = 0
-            while position < bytes.count, Self.isNameByte(bytes[position]) {
-                guard position - start < 8 else { return nil }
-                packed |= UInt64(bytes[position]) << (8 * UInt64(position - start))
-                position += 1
-            }
-            guard position > start else { return nil }
-            if let known = scratch.entities[packed] { return known }
-            let found = HTMLEntityTable.character(
-                named: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<position])))?.value
-            // Bounded: HTML 4 has 253 names, and names that are none are remembered only while there is room.
-            if scratch.entities.count < 512 { scratch.entities[packed] = .some(found) }
-            return found
-        }
-
-        /// Whether libxml2 hands the character a reference names to the writer unchanged, and the writer writes it
-        /// as the fast path does: printable ASCII and every character XML allows above the C1 controls (not tab,
-        /// line feed or carriage return, which libxml2 treats as white space in places).
-        @inline(__always)
-        static func passesThrough(_ value: UInt32) -> Bool {
-            switch value {
-            case 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-            default: false
-            }
-        }
-
-        /// Appends the UTF-8 bytes of `scalar` through `append`.
-        @inline(__always)
-        static func appendUTF8(_ scalar: Unicode.Scalar, _ append: (UInt8) -> Void) {
-            if scalar.isASCII {
-                append(UInt8(scalar.value))
-            } else {
-                UTF8.encode(scalar) { append($0) }
-            }
-        }
-
-        /// The references the fast path reads, by name (after the `&`), with the byte each stands for.
-        static let references: [(name: StaticString, byte: UInt8)] = [
-            ("amp;", UInt8(ascii: "&")), ("lt;", UInt8(ascii: "<")), ("gt;", UInt8(ascii: ">")),
-            ("quot;", UInt8(ascii: "\"")),
-        ]
-
-        func matches(_ text: StaticString, at position: Int) -> Bool {
-            let count = text.utf8CodeUnitCount
-            guard position + count <= bytes.count else { return false }
-            return memcmp(bytes.baseAddress! + position, text.utf8Start, count) == 0
         }
 
         static func isNameByte(_ byte: UInt8) -> Bool {
@@ -389,59 +292,6 @@ enum HTMLSanitizingFastPath {
                 guard scratch.open.count <= HTMLSanitizingFastPath.maximumDepth else { return false }
             }
             return true
-        }
-
-        /// The rest of the start tag of an element the sanitizer does not write, from its attributes: they are
-        /// skipped (bare, or quoted values without `<`); the element stays open, its content read on (`iframe`), or
-        /// its text is skipped to its end tag (`script`, whose text libxml2 reads raw up to the first `</`: that
-        /// must be `</script>`).
-        mutating func droppedTag(_ element: Int, dropsContent: Bool) -> Bool {
-            while true {
-                var blanks = 0
-                while index < bytes.count, Self.isBlank(bytes[index]) {
-                    index += 1
-                    blanks += 1
-                }
-                guard index < bytes.count else { return false }
-                if bytes[index] == UInt8(ascii: ">") {
-                    index += 1
-                    break
-                }
-                guard blanks > 0, name(allowsHyphen: true) != nil, index < bytes.count else { return false }
-                guard bytes[index] == UInt8(ascii: "=") else { continue }
-                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "'")
-                else { return false }
-                let quote = bytes[index + 1]
-                index += 2
-                while index < bytes.count, bytes[index] != quote {
-                    guard isPlainByte(at: index), bytes[index] != UInt8(ascii: "<") else { return false }
-                    index += 1
-                }
-                guard index < bytes.count else { return false }
-                index += 1
-            }
-            guard dropsContent else {
-                scratch.open.append(element)
-                return scratch.open.count <= HTMLSanitizingFastPath.maximumDepth
-            }
-            while index + 1 < bytes.count, bytes[index] != UInt8(ascii: "<") || bytes[index + 1] != UInt8(ascii: "/") {
-                guard isPlainByte(at: index) else { return false }
-                index += 1
-            }
-            let end = "</script>".utf8
-            guard index + end.count <= bytes.count,
-                zip(bytes[index..<index + end.count], end).allSatisfy({ ($0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0) == $1 })
-            else { return false }
-            index += end.count
-            return true
-        }
-
-        /// Whether the byte at `index` is one libxml2 reads as it is inside a tag or raw text: not a control
-        /// character but tab and line feed, not the start of U+FFFE or U+FFFF.
-        func isPlainByte(at index: Int) -> Bool {
-            let byte = bytes[index]
-            guard byte >= 0x20 || byte == 0x09 || byte == 0x0A else { return false }
-            return byte != 0xEF || index + 2 >= bytes.count || bytes[index + 1] != 0xBF || bytes[index + 2] < 0xBE
         }
 
         /// `name="value"` at `index`, written as the libxml2 path writes it.

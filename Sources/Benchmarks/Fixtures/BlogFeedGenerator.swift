@@ -68,13 +68,16 @@ struct BlogFeedGenerator {
         var body = ""
         body += "<p>\(paragraphText(&random, words: 40 + random.below(30)))</p>\n\n"
         body += figure(&random, slug: slug)
-        body += "<p>\(paragraphText(&random, words: 30 + random.below(40))) <a href=\"https://\(random.pick(Self.hosts))"
-            + "/\(random.pick(Self.topics))/\" target=\"_blank\" rel=\"noreferrer noopener\">\(random.pick(Self.phrases))"
-            + "</a>. \(sentence(&random, words: 12))</p>\n\n"
-        body += "<h2 class=\"wp-block-heading\" id=\"h-\(random.pick(Self.topics))\">\(random.pick(Self.phrases))</h2>\n\n"
+        let prose = paragraphText(&random, words: 30 + random.below(40))
+        let host = random.pick(Self.hosts), topic = random.pick(Self.topics), phrase = random.pick(Self.phrases)
+        body += "<p>\(prose) <a href=\"https://\(host)/\(topic)/\" target=\"_blank\" rel=\"noreferrer noopener\">"
+            + "\(phrase)</a>. \(sentence(&random, words: 12))</p>\n\n"
+        let anchor = random.pick(Self.topics), heading = random.pick(Self.phrases)
+        body += "<h2 class=\"wp-block-heading\" id=\"h-\(anchor)\">\(heading)</h2>\n\n"
         body += "<ul class=\"wp-block-list\">\n"
         for _ in 0..<(3 + random.below(4)) {
-            body += "<li><strong>\(random.pick(Self.topics).capitalized):</strong> \(sentence(&random, words: 8))</li>\n"
+            let term = random.pick(Self.topics).capitalized
+            body += "<li><strong>\(term):</strong> \(sentence(&random, words: 8))</li>\n"
         }
         body += "</ul>\n\n"
         switch random.below(4) {
