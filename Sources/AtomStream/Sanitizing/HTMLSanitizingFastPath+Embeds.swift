@@ -11,11 +11,7 @@ extension HTMLSanitizingFastPath.Scanner {
     /// must be `</script>`).
     mutating func droppedTag(_ element: Int, dropsContent: Bool) -> Bool {
         while true {
-            var blanks = 0
-            while index < bytes.count, Self.isBlank(bytes[index]) {
-                index += 1
-                blanks += 1
-            }
+            let blanks = skipBlanks()
             guard index < bytes.count else { return false }
             if bytes[index] == UInt8(ascii: ">") {
                 index += 1

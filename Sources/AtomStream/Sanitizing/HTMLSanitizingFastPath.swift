@@ -265,11 +265,7 @@ enum HTMLSanitizingFastPath {
             names.withName(at: element) { output.append($0) }
             scratch.seenAttributes.removeAll(keepingCapacity: true)
             while true {
-                var blanks = 0
-                while index < bytes.count, Self.isBlank(bytes[index]) {
-                    index += 1
-                    blanks += 1
-                }
+                let blanks = skipBlanks()
                 guard index < bytes.count else { return false }
                 if bytes[index] == UInt8(ascii: ">") {
                     index += 1
@@ -292,6 +288,13 @@ enum HTMLSanitizingFastPath {
                 guard scratch.open.count <= HTMLSanitizingFastPath.maximumDepth else { return false }
             }
             return true
+        }
+
+        /// Moves `index` past white space (space, tab, line feed); returns how much there was.
+        mutating func skipBlanks() -> Int {
+            let start = index
+            while index < bytes.count, Self.isBlank(bytes[index]) { index += 1 }
+            return index - start
         }
 
         /// `name="value"` at `index`, written as the libxml2 path writes it.
