@@ -37,8 +37,9 @@ public final class AtomParser: StreamingParser {
         /// Names libxml2 does not know are ignored.
         public var defaultEncoding: String?
         /// Whether html and xhtml text constructs (titles, summaries, content, rights) pass through
-        /// ``HTMLSanitizer`` (relative URLs resolved against ``baseURL``); `false` keeps them as the feed wrote
-        /// them. `nil` is the parser's default: on for ``FeedParser`` (feed readers show what it returns), off for
+        /// ``HTMLSanitizer`` (relative URLs resolved against the `xml:base` in scope where the construct stands —
+        /// on the feed, the entry or item, or the element itself — else against ``baseURL``); `false` keeps them as
+        /// the feed wrote them. `nil` is the parser's default: on for ``FeedParser`` (feed readers show what it returns), off for
         /// ``AtomParser`` (service APIs hand back what the service stored).
         public var sanitizesHTML: Bool?
 
@@ -75,6 +76,8 @@ public final class AtomParser: StreamingParser {
             let made = AtomDocumentDecoder(
                 names: AtomNames(names), podcastNames: PodcastNames(names), limits: options.limits,
                 documentBase: options.baseURL, recovers: options.recover)
+            // The sanitizer resolves each construct's references against the `xml:base` it was read in.
+            made.markupBases.isRecording = sanitizer != nil
             decoder.value = made
             return made
         }
@@ -82,7 +85,7 @@ public final class AtomParser: StreamingParser {
         let made = decoder.value!
         // The entries completed since the last call, sanitized when the options say so.
         core = PushParserCore(engine: engine, completed: sanitizer.map { sanitizer in
-            { sanitizer.sanitize(made.takeCompleted()) }
+            { sanitizer.sanitize(made.takeCompleted(), bases: made.markupBases.takeCompleted()) }
         } ?? made.takeCompleted)
     }
 
@@ -90,7 +93,7 @@ public final class AtomParser: StreamingParser {
     public var feed: AtomFeed {
         guard let sanitizer else { return decoder.feedSoFar }
         var feed = decoder.feedSoFar
-        sanitizer.sanitize(&feed)
+        sanitizer.sanitize(&feed, bases: decoder.markupBases.feed)
         return feed
     }
 

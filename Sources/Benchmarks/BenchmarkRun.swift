@@ -30,6 +30,7 @@ struct BenchmarkRun {
             [AtomWorkloads.workload(entries: options.quick ? 10_000 : 100_000)]
             + XMLItemsWorkload.all(quick: options.quick)
             + [RSSWorkloads.workload(items: options.quick ? 10_000 : 100_000)]
+            + [RSSWorkloads.blogWorkload(items: options.quick ? 4_000 : 40_000)]
             + JSONWorkloads.all(quick: options.quick)
         guard let only = options.only else { return all }
         return all.filter { $0.name.contains(only) }
@@ -212,6 +213,9 @@ enum Streams {
         case "rss":
             // ~1.9 KB per item.
             RSSFeedGenerator(items: sink.byteBudget / 1_800 + 1, seed: 7).write(to: &sink)
+        case "rss-html":
+            // Decoded by the `rss` and `rss-raw` children: ~5.6 KB of blog markup per item.
+            BlogFeedGenerator(items: sink.byteBudget / 5_600 + 1, seed: 7).write(to: &sink)
         case "twitter":
             TwitterGenerator(seed: 7).searchResponse(bytes: sink.byteBudget, into: &sink)
         case "twitter-stream":

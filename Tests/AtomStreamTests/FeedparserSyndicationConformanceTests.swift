@@ -20,7 +20,6 @@ import Testing
         "feedparser reads elements no RSS version has (fullitem, xhtml:body, tags) or swaps description and summary"
     static let netscape = "feedparser tells Netscape's RSS 0.91 from UserLand's by its DOCTYPE; both are rss0.91 here"
     static let base64 = "feedparser base64-decodes Atom 0.3's mode=\"base64\"; this model does not"
-    static let relativeURIs = "feedparser resolves relative URIs inside XHTML markup; this model keeps markup as sent"
     static let nakedMarkup =
         "elements inside an Atom 0.3 text construct of type text are kept by feedparser; this model keeps the text"
     static let foreignNamespace =
@@ -64,9 +63,6 @@ import Testing
         "feed_copyright_naked_markup.xml": nakedMarkup,
         "feed_tagline_naked_markup.xml": nakedMarkup,
         "feed_title_naked_markup.xml": nakedMarkup,
-        "relative_uri.xml": relativeURIs,
-        "relative_uri_inherit.xml": relativeURIs,
-        "relative_uri_inherit_2.xml": relativeURIs,
     ]
     static let entitiesKnownDifferent: [String: String] = [
         "doesnotexist.xml": strictEntities,

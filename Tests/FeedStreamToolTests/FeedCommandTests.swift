@@ -48,10 +48,15 @@ struct FeedCommandTests {
     @Test("Atom through feed prints what atom prints")
     func atomThroughFeed() throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let viaFeed = try tool.run(["feed", "--metadata", FeedStreamToolTests.sample.path])
+        // `atom` keeps markup as the feed wrote it, as `feed --raw-html` does.
+        let viaFeed = try tool.run(["feed", "--raw-html", "--metadata", FeedStreamToolTests.sample.path])
         let viaAtom = try tool.run(["atom", "--metadata", FeedStreamToolTests.sample.path])
         #expect(viaFeed.status == 0)
         #expect(viaFeed.output == viaAtom.output)
+        // Sanitized, the relative link in an entry's html title resolves against the feed's xml:base.
+        let sanitized = try tool.run(["feed", FeedStreamToolTests.sample.path])
+        #expect(sanitized.output.contains(#"<a href=\"https://connections.example.com/news/profiles/html/"#))
+        #expect(!viaFeed.output.contains(#"<a href=\"https://connections.example.com/news/profiles/html/"#))
     }
 
     @Test("Not a feed: exit 1 with the positioned error; --recover repairs a broken item")

@@ -73,6 +73,7 @@ extension AtomDocumentDecoder {
 
     func finishText(_ field: TextField, scope: FeedScope) throws(StreamError) {
         let value = AtomText(type: textType, value: takeText())
+        if value.type != .text { noteMarkupBase(MarkupBases.Field(field), scope: scope) }
         switch scope {
         case .item:
             try countItemBytes(value.value.utf8.count)
@@ -95,6 +96,7 @@ extension AtomDocumentDecoder {
     func finishContent() throws(StreamError) {
         let value = takeText()
         try countItemBytes(value.utf8.count)
+        noteMarkupBase(.content, scope: .item)
         entry.content = AtomContent(
             type: contentType, value: value.isEmpty && contentSource != nil ? nil : value, src: contentSource)
     }

@@ -25,6 +25,7 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     // of one parse call, never re-entrantly, and the checks cost more than the rest of a characters event.
     @exclusivity(unchecked) var frames: [AtomFrame] = []
     @exclusivity(unchecked) var bases: [String] = []
+    @exclusivity(unchecked) var markupBases = MarkupBases()
     @exclusivity(unchecked) var entry = AtomEntry()
     /// The previous entry's array sizes, reserved in the next one: a feed's entries are alike.
     @exclusivity(unchecked) var entryShape = EntryShape()

@@ -12,6 +12,8 @@ protocol FeedItemDecoding: AnyObject {
     var limits: StreamLimits { get }
     var documentBase: String? { get }
     var bases: [String] { get set }
+    /// The `xml:base` each html or xhtml text construct was read in, for the sanitizer.
+    var markupBases: MarkupBases { get set }
     var feed: AtomFeed { get set }
     var entry: AtomEntry { get set }
     var entryBytes: Int { get set }
@@ -95,6 +97,7 @@ extension FeedItemDecoding {
         if podcast.hasEpisodeFields {
             podcast.takeEpisode(into: &finished)
         }
+        markupBases.completeEntry()
         completed.append(consume finished)
         entryBytes = 0
     }
@@ -119,6 +122,15 @@ extension FeedItemDecoding {
         guard let base = tag.string(of: xmlBase.localName, namespace: xmlBase.namespace) else { return false }
         bases.append(resolve(base))
         return true
+    }
+
+    /// Notes the `xml:base` in scope of a text construct that may hold markup, which the sanitizer resolves its
+    /// references against; nothing when no `xml:base` applies (the document URL does). Inlined: it runs for every
+    /// such field, and most feeds set no base.
+    @inline(__always)
+    func noteMarkupBase(_ field: MarkupBases.Field, scope: FeedScope) {
+        guard let base = bases.last else { return }
+        markupBases.record(field, base: base, scope: scope)
     }
 
     /// Resolves a reference against the current `xml:base` or document URL; absolute references stay as they are.

@@ -31,8 +31,8 @@ enum HTMLAllowList {
         "loopcount", "loopend", "loopstart", "low", "lowsrc", "max", "maxlength", "media", "method", "min",
         "multiple", "name", "nohref", "noshade", "nowrap", "open", "optimum", "pattern", "ping", "point-size",
         "poster", "pqg", "preload", "prompt", "radiogroup", "readonly", "rel", "repeat-max", "repeat-min", "replace",
-        "required", "rev", "rightspacing", "rows", "rowspan", "rules", "scope", "selected", "shape", "size", "span",
-        "src", "start", "step", "style", "summary", "suppress", "tabindex", "target", "template", "title",
+        "required", "rev", "rightspacing", "rows", "rowspan", "rules", "scope", "selected", "shape", "size", "sizes",
+        "span", "src", "start", "step", "style", "summary", "suppress", "tabindex", "target", "template", "title",
         "toppadding", "type", "unselectable", "urn", "usemap", "valign", "value", "variable", "volume", "vrml",
         "vspace", "width", "wrap", "xml:lang",
     ]
@@ -42,6 +42,10 @@ enum HTMLAllowList {
         "action", "background", "cite", "data", "datasrc", "dynsrc", "href", "icon", "longdesc", "lowsrc", "ping",
         "poster", "src", "usemap", "vrml",
     ]
+
+    /// Allowed attributes whose value is a list of image candidates (`url descriptor, …`, HTML's `srcset`): each
+    /// URL as in ``urlAttributes``.
+    static let sourceSetAttributes: Set<String> = ["srcset"]
 
     /// CSS properties kept in a `style` attribute whatever their value (after the value passed the gauntlet).
     static let cssProperties: Set<String> = [

@@ -18,7 +18,9 @@ import Foundation
 /// - Attributes are kept only when allow-listed, so every `on…` event handler goes. URL attributes (`href`,
 ///   `src`, `cite`, `action`, `longdesc`, `poster`, `background`, …) keep only http, https and mailto URLs and
 ///   relative references, which are resolved against ``baseURL``; `javascript:`, `vbscript:`, `data:` and every
-///   other scheme go, however they are obfuscated with character references, whitespace or case.
+///   other scheme go, however they are obfuscated with character references, whitespace or case. `srcset` keeps
+///   each image candidate's URL by the same rule, its descriptors (`300w`, `2x`) as written; one unsafe candidate,
+///   or descriptors that are none, remove the attribute.
 /// - `style` keeps only allow-listed CSS properties with plain values (no `url()`, no `expression()`).
 /// - Comments, processing instructions and doctypes are removed.
 /// - The output is balanced (every element closed; void elements written `<br />`), text and attribute values
@@ -61,7 +63,13 @@ package final class HTMLSanitizingSession {
     private(set) var parsedCount = 0
     private(set) var fastPathCount = 0
 
+    /// The URL relative references resolve against when the value comes with no base of its own.
+    private let documentBase: URL?
+    /// The last base given with a value, parsed: an entry's constructs, and a feed's entries, usually share one.
+    private var lastBase: (text: String, url: URL?)?
+
     package init(baseURL: URL?, usesFastPath: Bool = true) {
+        documentBase = baseURL
         writer = HTMLSanitizingWriter(base: baseURL)
         parser = HTMLPushParser(encoding: .utf8, handler: writer)
         self.usesFastPath = usesFastPath
@@ -81,7 +89,14 @@ package final class HTMLSanitizingSession {
 
     /// The safe form of `html`.
     package func sanitize(_ html: String) -> String {
+        sanitize(html, base: nil)
+    }
+
+    /// The safe form of `html`, its relative references resolved against `base` (the `xml:base` in scope where
+    /// the value stood), or against the session's URL when `base` is `nil`.
+    package func sanitize(_ html: String, base: String?) -> String {
         guard Self.needsParsing(html) else { return html }
+        writer.base = url(of: base)
         if usesFastPath {
             fastOutput.removeAll()
             var html = html
@@ -124,6 +139,15 @@ package final class HTMLSanitizingSession {
     }
 
     private static let bodyPrefix: StaticString = "<html><body>"
+
+    /// `base` as a URL: the session's own without one, or when it is no URL at all.
+    private func url(of base: String?) -> URL? {
+        guard let base else { return documentBase }
+        if let lastBase, lastBase.text == base { return lastBase.url ?? documentBase }
+        let url = URL(string: base)
+        lastBase = (base, url)
+        return url ?? documentBase
+    }
 
     /// Names libxml2 may hold for this session before it starts on a fresh context: memory stays bounded however
     /// long the feed, while a feed's usual few hundred names never cost a new context.

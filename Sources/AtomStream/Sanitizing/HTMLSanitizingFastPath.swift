@@ -6,21 +6,25 @@ import Foundation
 ///
 /// It accepts a value only when it can prove that libxml2 and ``HTMLSanitizingWriter`` would write exactly what
 /// it writes, and gives up (the caller then takes the libxml2 path) at the first thing it cannot vouch for:
-/// - every element is one of ``elements`` (all allow-listed), written lowercase, its tags balanced and never
-///   closed by libxml2's own rules (its `htmlStartClose` table: a `<p>` inside an open `<b>` closes the `<b>`),
-///   void elements never given an end tag, no `/>` on other elements;
+/// - every element is one of ``elements`` (allow-listed, or `iframe` and `script`, which the writer drops: an
+///   iframe's tag with its content kept, a script's tag with its text up to `</script>`), its tags balanced and
+///   never closed by libxml2's own rules (its `htmlStartClose` table: a `<p>` inside an open `<b>` closes the
+///   `<b>`), void elements never given an end tag, no `/>` on other elements;
 /// - attributes are `name="value"`, no duplicates, values without `<`, tabs or line breaks; they go through the
 ///   very function the libxml2 path uses (``HTMLSanitizingWriter/appendAttribute(_:name:value:base:to:)``), so
 ///   URL, style and dropped attributes come out the same;
-/// - no comment, doctype, processing instruction, CDATA or stray `<`; the only references are `&amp;`,
-///   `&lt;`, `&gt;` and `&quot;`; no control character but tab and line feed, no U+FFFE or U+FFFF.
+/// - no comment, doctype, processing instruction, CDATA or stray `<`; references end in `;` and are `&amp;`,
+///   `&lt;`, `&gt;`, `&quot;`, decimal or hexadecimal ones, or names libxml2's HTML parser knows (`&#8217;`,
+///   `&#x2019;`, `&nbsp;`), of a character libxml2 hands over as it is (no control, C1, surrogate, U+FFFE or
+///   U+FFFF); no control character but tab and line feed, no U+FFFE or U+FFFF.
 ///
 /// Text is written as libxml2 delivers it and the writer escapes it, so `>` becomes `&gt;` and `&quot;` `"`.
 /// `HTMLSanitizerFastPathTests` runs generated values through both paths and compares.
 enum HTMLSanitizingFastPath {
     /// The elements the fast path writes, each with the elements libxml2 closes when it starts inside them
-    /// (libxml2 2.9's `htmlStartClose`, restricted to this list). `pre`, `textarea`, tables, forms and
-    /// anything libxml2 parses specially are left to libxml2.
+    /// (libxml2 2.9's `htmlStartClose`, restricted to this list). `textarea`, tables, forms and anything libxml2
+    /// parses specially are left to libxml2 (`pre` keeps a leading line feed through libxml2 and the writer, so
+    /// it is read as `div` is).
     static let elements: [(name: String, closes: [String])] = {
         let fontStyle = ["tt", "i", "b", "u", "s", "strike", "big", "small"]
         let headings = ["h1", "h2", "h3", "h4", "h5", "h6"]
@@ -30,17 +34,25 @@ enum HTMLSanitizingFastPath {
             "article", "aside", "figure", "figcaption", "footer", "header", "nav", "section",
         ]
         var table: [(name: String, closes: [String])] = inline.map { ($0, []) }
+        // libxml2 closes an open `pre` for block elements but `p` (checked against libxml2 by the tests; a few
+        // of these may not close it, which only sends such a value to libxml2).
         table += [
-            ("a", ["a"]), ("p", ["p"] + headings + fontStyle), ("div", ["p"]), ("blockquote", ["p"]), ("hr", ["p"]),
-            ("ul", ["p", "ol"]), ("ol", ["p", "ul"]), ("li", ["p", "dl", "li"] + headings), ("dl", ["p", "dt"]),
-            ("dt", ["p", "dd"]), ("dd", ["p", "dt"]),
+            ("a", ["a"]), ("p", ["p"] + headings + fontStyle), ("div", ["p", "pre"]), ("blockquote", ["p", "pre"]),
+            ("hr", ["p", "pre"]), ("pre", ["p", "pre"]), ("ul", ["p", "ol", "pre"]), ("ol", ["p", "ul", "pre"]),
+            ("li", ["p", "dl", "li", "pre"] + headings), ("dl", ["p", "dt", "pre"]), ("dt", ["p", "dd", "pre"]),
+            ("dd", ["p", "dt", "pre"]),
         ]
-        table += headings.map { ($0, ["p"]) }
+        table += headings.map { ($0, ["p", "pre"]) }
+        // Not written: an embed's frame (its content is) and a script with its text.
+        table += [("iframe", []), ("script", [])]
         return table
     }()
 
     private struct Element {
         var isVoid: Bool
+        /// Whether the sanitizer writes the element (`iframe` and `script` it drops; a script with its text).
+        var isWritten = true
+        var dropsContent = false
         /// The open elements this one closes when it starts, one bit per index into ``elementNames``.
         var closes: UInt64
     }
@@ -49,31 +61,36 @@ enum HTMLSanitizingFastPath {
     private static let elementNames: HTMLNameTable<Element> = {
         precondition(elements.count <= UInt64.bitWidth, "closes is a bit set over the elements")
         return HTMLNameTable(elements.map { entry in
-            guard case .write(let isVoid) = HTMLSanitizingWriter.elementRule(lowercased: entry.name) else {
-                preconditionFailure("\(entry.name) is not allow-listed")
-            }
             let closes = entry.closes.reduce(UInt64(0)) { bits, closed in
                 bits | 1 << UInt64(elements.firstIndex { $0.name == closed }!)
             }
-            return (entry.name, Element(isVoid: isVoid, closes: closes))
+            switch HTMLSanitizingWriter.elementRule(lowercased: entry.name) {
+            case .write(let isVoid): return (entry.name, Element(isVoid: isVoid, closes: closes))
+            case .drop: return (entry.name, Element(isVoid: false, isWritten: false, closes: closes))
+            case .dropWithContent:
+                return (entry.name, Element(isVoid: false, isWritten: false, dropsContent: true, closes: closes))
+            }
         })
     }()
 
     /// Every allow-listed attribute name with its rule (``HTMLSanitizingWriter/attributeRule(lowercased:)``); a name
     /// not here is dropped.
     private static let attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule> = {
-        let names = HTMLAllowList.attributes.union(HTMLAllowList.urlAttributes).union(["style"]).sorted()
+        let names = HTMLAllowList.attributes.union(HTMLAllowList.urlAttributes)
+            .union(HTMLAllowList.sourceSetAttributes).union(["style"]).sorted()
         return HTMLNameTable(names.map { ($0, HTMLSanitizingWriter.attributeRule(lowercased: $0)) })
     }()
 
     /// Past this depth libxml2 decides.
-    private static let maximumDepth = 256
+    static let maximumDepth = 256
 
     /// The buffers a scan uses, kept by the session between values so that a value allocates none.
     struct Scratch {
-        fileprivate var open: [Int] = []
-        fileprivate var value: [UInt8] = []
-        fileprivate var seenAttributes: [Range<Int>] = []
+        var open: [Int] = []
+        var value: [UInt8] = []
+        var seenAttributes: [Range<Int>] = []
+        /// HTML 4 names met so far (up to eight bytes, packed) and the character each stands for (`nil`: no name).
+        var entities: [UInt64: UInt32?] = [:]
     }
 
     /// Writes the sanitized form of `html` to `output` and returns `true`, or returns `false` (with `output` in
@@ -95,7 +112,7 @@ enum HTMLSanitizingFastPath {
         return scanner.run(into: &output)
     }
 
-    private struct Scanner {
+    struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         let base: URL?
         var index = 0
@@ -119,10 +136,10 @@ enum HTMLSanitizingFastPath {
                 case UInt8(ascii: "&"):
                     guard let decoded = reference() else { return false }
                     switch decoded {
-                    case UInt8(ascii: "&"): output.append("&amp;")
-                    case UInt8(ascii: "<"): output.append("&lt;")
-                    case UInt8(ascii: ">"): output.append("&gt;")
-                    default: output.append(decoded)
+                    case "&": output.append("&amp;")
+                    case "<": output.append("&lt;")
+                    case ">": output.append("&gt;")
+                    default: Self.appendUTF8(decoded) { output.append($0) }
                     }
                 case UInt8(ascii: ">"):
                     output.append("&gt;")
@@ -182,27 +199,6 @@ enum HTMLSanitizingFastPath {
             return position
         }
 
-        /// `&amp;`, `&lt;`, `&gt;` or `&quot;` at `index`: the byte it stands for, `index` moved past it.
-        mutating func reference() -> UInt8? {
-            for (name, byte) in Self.references where matches(name, at: index + 1) {
-                index += 1 + name.utf8CodeUnitCount
-                return byte
-            }
-            return nil
-        }
-
-        /// The references the fast path reads, by name (after the `&`), with the byte each stands for.
-        static let references: [(name: StaticString, byte: UInt8)] = [
-            ("amp;", UInt8(ascii: "&")), ("lt;", UInt8(ascii: "<")), ("gt;", UInt8(ascii: ">")),
-            ("quot;", UInt8(ascii: "\"")),
-        ]
-
-        func matches(_ text: StaticString, at position: Int) -> Bool {
-            let count = text.utf8CodeUnitCount
-            guard position + count <= bytes.count else { return false }
-            return memcmp(bytes.baseAddress! + position, text.utf8Start, count) == 0
-        }
-
         static func isNameByte(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -255,6 +251,7 @@ enum HTMLSanitizingFastPath {
                 else { return false }
                 index += 1
                 scratch.open.removeLast()
+                guard names.value(at: element).isWritten else { return true }
                 output.append("</")
                 names.withName(at: element) { output.append($0) }
                 output.append(UInt8(ascii: ">"))
@@ -263,15 +260,12 @@ enum HTMLSanitizingFastPath {
             guard let name = name(allowsHyphen: false), let element = names.index(of: bytes[name]) else { return false }
             let rule = names.value(at: element)
             if let current = scratch.open.last, rule.closes & (1 << UInt64(current)) != 0 { return false }
+            guard rule.isWritten else { return droppedTag(element, dropsContent: rule.dropsContent) }
             output.append(UInt8(ascii: "<"))
             names.withName(at: element) { output.append($0) }
             scratch.seenAttributes.removeAll(keepingCapacity: true)
             while true {
-                var blanks = 0
-                while index < bytes.count, Self.isBlank(bytes[index]) {
-                    index += 1
-                    blanks += 1
-                }
+                let blanks = skipBlanks()
                 guard index < bytes.count else { return false }
                 if bytes[index] == UInt8(ascii: ">") {
                     index += 1
@@ -294,6 +288,13 @@ enum HTMLSanitizingFastPath {
                 guard scratch.open.count <= HTMLSanitizingFastPath.maximumDepth else { return false }
             }
             return true
+        }
+
+        /// Moves `index` past white space (space, tab, line feed); returns how much there was.
+        mutating func skipBlanks() -> Int {
+            let start = index
+            while index < bytes.count, Self.isBlank(bytes[index]) { index += 1 }
+            return index - start
         }
 
         /// `name="value"` at `index`, written as the libxml2 path writes it.
@@ -334,7 +335,7 @@ enum HTMLSanitizingFastPath {
                 index = valueStart
                 while index < valueEnd {
                     if bytes[index] == UInt8(ascii: "&") {
-                        scratch.value.append(reference()!)
+                        Self.appendUTF8(reference()!) { scratch.value.append($0) }
                     } else {
                         scratch.value.append(bytes[index])
                         index += 1

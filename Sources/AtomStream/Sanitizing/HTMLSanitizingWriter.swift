@@ -18,6 +18,8 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     enum AttributeRule {
         case keep
         case url
+        /// A list of image candidates (`srcset`): each URL as ``url`` decides, descriptors kept.
+        case sourceSet
         case style
         case drop
     }
@@ -158,6 +160,8 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             case .dropped:
                 break
             }
+        case .sourceSet:
+            guard appendSourceSet(name: name, value: value, base: base, to: &output) else { return }
         case .style:
             var kept = CSSStyleFilter.filter(Array(value))
             guard !kept.isEmpty else { return }
@@ -165,6 +169,43 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             kept.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes ` name="url descriptors, …"` with each candidate's URL filtered and resolved as a URL attribute's
+    /// value is, without the closing quote; writes nothing and returns `false` when one candidate's URL must go
+    /// or its descriptors are none (the attribute goes with it, as a URL attribute does).
+    private static func appendSourceSet(
+        name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, base: URL?, to output: inout ByteAccumulator
+    ) -> Bool {
+        let start = output.count
+        output.append(UInt8(ascii: " "))
+        output.append(name)
+        output.append("=\"")
+        var isFirst = true
+        for candidate in HTMLSourceSet(value) {
+            if !isFirst { output.append(", ") }
+            isFirst = false
+            switch SafeURL.filter(UnsafeRawBufferPointer(rebasing: value[candidate.url]), base: base) {
+            case .dropped:
+                while output.count > start { output.removeLast() }
+                return false
+            case .kept(let bytes):
+                output.appendEscaped(bytes, attribute: true)
+            case .rewritten(var safe):
+                safe.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
+            }
+            if !candidate.descriptors.isEmpty {
+                // Anything but a width, density or height is no descriptor: what a browser would drop goes.
+                guard HTMLSourceSet.areDescriptors(UnsafeRawBufferPointer(rebasing: value[candidate.descriptors]))
+                else {
+                    while output.count > start { output.removeLast() }
+                    return false
+                }
+                output.append(UInt8(ascii: " "))
+                output.appendEscaped(UnsafeRawBufferPointer(rebasing: value[candidate.descriptors]), attribute: true)
+            }
+        }
+        return true
     }
 
     private func elementRule(_ name: XMLName) -> ElementRule {
@@ -198,6 +239,8 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             .style
         } else if HTMLAllowList.urlAttributes.contains(text) {
             .url
+        } else if HTMLAllowList.sourceSetAttributes.contains(text) {
+            .sourceSet
         } else if HTMLAllowList.attributes.contains(text) {
             .keep
         } else {

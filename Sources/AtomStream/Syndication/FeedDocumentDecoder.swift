@@ -63,6 +63,19 @@ final class FeedDocumentDecoder: XMLEventHandler {
         atom?.takeCompleted() ?? rssDecoder?.takeCompleted() ?? []
     }
 
+    /// Whether the chosen decoder keeps each text construct's `xml:base` for the sanitizer (``MarkupBases``).
+    var recordsMarkupBases = false
+
+    /// The bases of the entries the last ``takeCompleted()`` handed over (see ``MarkupBases/takeCompleted()``).
+    func takeCompletedMarkupBases() -> [(index: Int, bases: MarkupBases.FieldBases)] {
+        atom?.markupBases.takeCompleted() ?? rssDecoder?.markupBases.takeCompleted() ?? []
+    }
+
+    /// The bases of the feed's own text constructs.
+    var feedMarkupBases: MarkupBases.FieldBases {
+        atom?.markupBases.feed ?? rssDecoder?.markupBases.feed ?? MarkupBases.FieldBases()
+    }
+
     var currentPath: String { atom?.currentPath ?? rssDecoder?.currentPath ?? "" }
     var hasSeenRoot: Bool { atom != nil || rssDecoder != nil }
     var hasOpenElements: Bool { atom?.hasOpenElements ?? rssDecoder?.hasOpenElements ?? false }
@@ -135,6 +148,7 @@ final class FeedDocumentDecoder: XMLEventHandler {
         if tag.localName == rss || (tag.localName == rdfRoot && tag.namespace == rdf) {
             let decoder = RSSDocumentDecoder(
                 names: RSSNames(table), podcastNames: PodcastNames(table), limits: limits, documentBase: documentBase)
+            decoder.markupBases.isRecording = recordsMarkupBases
             rssDecoder = decoder
             rssEvents = Unmanaged.passUnretained(decoder)
             try decoder.startElement(tag)
@@ -152,6 +166,7 @@ final class FeedDocumentDecoder: XMLEventHandler {
         let decoder = AtomDocumentDecoder(
             names: names, podcastNames: PodcastNames(table), limits: limits, documentBase: documentBase,
             recovers: recovers)
+        decoder.markupBases.isRecording = recordsMarkupBases
         atom = decoder
         atomEvents = Unmanaged.passUnretained(decoder)
         try decoder.startElement(tag)

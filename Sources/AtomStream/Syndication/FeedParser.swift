@@ -91,7 +91,8 @@ public final class FeedParser: StreamingParser {
     /// ``AtomParser/Options/sanitizesHTML`` is `false`.
     public init(options: Options = Options()) {
         self.options = options
-        sanitizer = options.sanitizer(byDefault: true)
+        let sanitizer = options.sanitizer(byDefault: true)
+        self.sanitizer = sanitizer
         let box = FeedDocumentDecoder.Box()
         engine = XMLPushParser(
             recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true,
@@ -99,6 +100,7 @@ public final class FeedParser: StreamingParser {
         ) { table in
             let made = FeedDocumentDecoder(
                 table: table, limits: options.limits, documentBase: options.baseURL, recovers: options.recover)
+            made.recordsMarkupBases = sanitizer != nil
             box.value = made
             return made
         }
@@ -110,9 +112,13 @@ public final class FeedParser: StreamingParser {
     public var feed: AtomFeed {
         var feed = decoder.feed
         #if JSONFeed
-            if case .json = syntax, let json { feed = json.decoder.feed }
+            if case .json = syntax, let json {
+                feed = json.decoder.feed
+                sanitizer?.sanitize(&feed)
+                return feed
+            }
         #endif
-        sanitizer?.sanitize(&feed)
+        sanitizer?.sanitize(&feed, bases: decoder.feedMarkupBases)
         return feed
     }
 
@@ -217,11 +223,15 @@ public final class FeedParser: StreamingParser {
 
     /// The entries completed since the last call, sanitized unless the options say not to.
     private func takeCompleted() -> [AtomEntry] {
-        var entries = decoder.takeCompleted()
         #if JSONFeed
-            if case .json = syntax, let json { entries = json.decoder.takeCompleted() }
+            if case .json = syntax, let json {
+                let entries = json.decoder.takeCompleted()
+                guard let sanitizer else { return entries }
+                return sanitizer.sanitize(entries)
+            }
         #endif
+        let entries = decoder.takeCompleted()
         guard let sanitizer else { return entries }
-        return sanitizer.sanitize(entries)
+        return sanitizer.sanitize(entries, bases: decoder.takeCompletedMarkupBases())
     }
 }

@@ -57,6 +57,9 @@ extension RSSDocumentDecoder {
             return
         }
         let value = takeText()
+        if field == .description || field == .content {
+            noteMarkupBase(field == .content ? .content : scope == .item ? .summary : .subtitle, scope: scope)
+        }
         guard scope == .item else {
             finishChannelField(field, value)
             return

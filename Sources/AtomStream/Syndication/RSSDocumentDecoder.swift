@@ -24,6 +24,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
 
     @exclusivity(unchecked) var frames: [RSSFrame] = []
     @exclusivity(unchecked) var bases: [String] = []
+    @exclusivity(unchecked) var markupBases = MarkupBases()
     @exclusivity(unchecked) var entry = AtomEntry()
     /// Names that matched no RSS element in any case: the unknown elements a feed repeats in every item.
     @exclusivity(unchecked) private var unfoldable = (XMLName.none, XMLName.none, XMLName.none, XMLName.none)

@@ -30,6 +30,22 @@ package final class HTMLEntityTable {
         feedstream_entity_table_free(inAttributes)
     }
 
+    /// The character HTML 4 names `name` (`nbsp` → U+00A0), looked up in libxml2's HTML parser's own table, so
+    /// that a reader outside libxml2 decodes a reference exactly as the parser does; `nil` for a name it does not
+    /// know. Case-sensitive, as the parser is (`&Eacute;` and `&eacute;` differ).
+    package static func character(named name: UnsafeRawBufferPointer) -> Unicode.Scalar? {
+        // HTML 4's longest name is eight bytes (`thetasym`); the NUL-terminated copy lives on the stack.
+        guard !name.isEmpty, name.count < 16, !name.contains(0) else { return nil }
+        var storage: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &storage) { buffer in
+            buffer.copyMemory(from: name)
+            guard let description = htmlEntityLookup(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)) else {
+                return nil
+            }
+            return Unicode.Scalar(description.pointee.value)
+        }
+    }
+
     /// The `xmlEntity` for `name`, or `nil` when HTML 4 has no entity of that name. Untyped, because libxml2's
     /// types stay behind this module's private import.
     package func entity(named name: UnsafePointer<UInt8>?, inAttribute: Bool) -> UnsafeMutableRawPointer? {
