@@ -63,43 +63,42 @@ struct RetryPolicyTests {
         }
         let waits = RequestCounter()
         let interrupted = RequestCounter()
+        let waiting = AsyncSignal()
+        let waitEnded = AsyncSignal()
         let policy = RetryPolicy(sleep: { seconds in
             _ = waits.next()
+            waiting.signal()
+            defer { waitEnded.signal() }
             do { try await RetryPolicy.taskSleep(seconds) } catch {
                 _ = interrupted.next()
                 throw error
             }
         })
         let pager = try connectionsConversation.pager(server, retryPolicy: policy)
-        let started = Date()
         let task = Task { await drain(pager) }
-        // Cancel once the engine is inside the 30-second wait (on a loaded machine that can take a while).
-        while waits.current == 0 && Date().timeIntervalSince(started) < 120 {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        let cancelled = Date()
+        // Cancel once the engine is inside the 30-second wait: awaited, never polled against a clock, so a loaded
+        // machine only makes it slower.
+        await waiting.wait()
         task.cancel()
         let outcome = await task.value
         #expect(outcome.items.isEmpty)
-        // The engine's own task ends its wait when the consumer goes: the interruption is counted.
-        while interrupted.current == 0 && Date().timeIntervalSince(cancelled) < 25 {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
-        #expect(Date().timeIntervalSince(cancelled) < 25, "the 30-second wait was not cut short")
+        // The engine's own task ends its wait when the consumer goes. Had the wait run its 30 seconds, it would end
+        // without being interrupted.
+        await waitEnded.wait()
         #expect(waits.current == 1)
-        #expect(interrupted.current == 1)
+        #expect(interrupted.current == 1, "the 30-second wait was not cut short")
         #expect(server.snapshot.received.count == 1)
     }
 }
 
 @Suite("Conditional GET cache files")
 struct ConditionalGETCacheTests {
-    @Test func oneFilePerURLNamedBySHA256() throws {
+    @Test func oneFilePerURLNamedBySHA256() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("c-\(UUID().uuidString)/x")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let cache = try ConditionalGETCache(directory: directory)
         let url = URL(string: "https://example.com/feed?page=1")!
-        let expected = Self.sha256Hex(url)
+        let expected = await Self.sha256Hex(url)
         if !expected.isEmpty { #expect(cache.fileURL(for: url).lastPathComponent == expected + ".json") }
         let folder = cache.fileURL(for: url).deletingLastPathComponent()
         #expect(folder.standardizedFileURL.path == directory.standardizedFileURL.path)
@@ -116,19 +115,12 @@ struct ConditionalGETCacheTests {
     }
 
     /// SHA-256 computed by the system's `sha256sum`, independent of swift-crypto.
-    static func sha256Hex(_ url: URL) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return "" }
-        input.fileHandleForWriting.write(Data(url.absoluteString.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+    static func sha256Hex(_ url: URL) async -> String {
+        guard
+            let run = try? await runChildProcess(
+                URL(fileURLWithPath: "/usr/bin/env"), arguments: ["sha256sum"], input: Data(url.absoluteString.utf8))
+        else { return "" }
+        let data = run.output
         return String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
 }
