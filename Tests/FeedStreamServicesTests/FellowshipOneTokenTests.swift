@@ -104,8 +104,8 @@ struct FellowshipOneTokenTests {
     static func person(at url: URL, signer: OAuth1Signer) async throws -> [Person] {
         var people: [Person] = []
         let request = URLRequest(url: url.appendingPathExtension("json"))
-        for try await person in URLSession.parsedItems(
-            for: request, configuration: .patientLoopback, requirements: .json, authorizer: signer,
+        for try await person in URLSessionTransport.patientLoopback.parsedItems(
+            for: request, requirements: .json, authorizer: signer, limits: .patientLoopback,
             parser: { _ in JSONItemParser<Person>(path: .literal("person")) })
         {
             people.append(person)
