@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "FixtureDocuments"),
         .executableTarget(name: "FeedStreamFuzz", dependencies: ["XMLStream", "AtomStream", "JSONStream"]),
         .target(
-            name: "StreamTestSupport", dependencies: ["StreamCore", "FeedStreamNetworking"],
+            name: "StreamTestSupport", dependencies: ["StreamCore", "JSONStream", "FeedStreamNetworking"],
             path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "StreamTestSupport", "FixtureDocuments"]),

@@ -202,11 +202,15 @@ struct LoopbackStreamingTests {
             let (firstSeen, signal) = AsyncStream<Void>.makeStream()
             let consumer = Task {
                 var count = 0
-                for try await _ in URLSessionTransport.patientLoopback.parsedItems(
-                    for: request, limits: .patientLoopback, parser: { _ in TwitterSearchParser() })
-                {
-                    count += 1
-                    if count == 1 { signal.yield() }
+                do {
+                    for try await _ in URLSessionTransport.patientLoopback.parsedItems(
+                        for: request, limits: .patientLoopback, parser: { _ in TwitterSearchParser() })
+                    {
+                        count += 1
+                        if count == 1 { signal.yield() }
+                    }
+                } catch is CancellationError {
+                    // The consumer's own cancellation ends the sequence with it.
                 }
                 return count
             }

@@ -247,13 +247,12 @@ struct OAuth1LoopbackTests {
         let bad = HTTPBasicAuthorizer(username: "jdoe@example.com", password: "NOT-IT")
         let error = await Self.refusal(request, authorizer: bad)
         #expect(error?.statusCode == 401)
-        #if canImport(FoundationNetworking)
-            // swift-corelibs-foundation withholds the body of a challenged 401; the challenge is what is known.
-            let expected = challenges ? "WWW-Authenticate: Basic realm=\"Jive\"" : "Bad credentials for jdoe"
-        #else
-            let expected = "Bad credentials for jdoe"
-        #endif
-        #expect(error?.description.contains(expected) == true)
+        // The service's message; where swift-corelibs-foundation withholds the body of a challenged 401, the
+        // challenge is what is known.
+        let described = error?.description ?? ""
+        #expect(
+            described.contains("Bad credentials for jdoe")
+                || (challenges && described.contains("WWW-Authenticate: Basic realm=\"Jive\"")), "\(described)")
         #expect(error.map { !String(describing: $0).contains("NOT-IT") } == true)
         #expect(server.snapshot.received.count == 2)
     }

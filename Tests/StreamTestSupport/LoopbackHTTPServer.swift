@@ -157,9 +157,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// A server that answers its requests with `routes` in turn, whatever they ask for.
     public static func sequence(_ routes: [Route], lifetime: TimeInterval = 600) throws -> LoopbackHTTPServer {
-        let counter = LockedCounter()
+        let counter = RequestCounter()
         return try LoopbackHTTPServer(maximumRequests: routes.count, lifetime: lifetime) { _ in
-            routes[min(counter.next(), routes.count - 1)]
+            routes[min(counter.next() - 1, routes.count - 1)]
         }
     }
 
@@ -397,19 +397,5 @@ extension URLSessionConfiguration {
         configuration.timeoutIntervalForRequest = patientTimeout
         configuration.timeoutIntervalForResource = patientTimeout * 2
         return configuration
-    }
-}
-
-/// A counter shared with the server thread.
-final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    /// The current value, then counts one more.
-    func next() -> Int {
-        lock.withLock {
-            defer { value += 1 }
-            return value
-        }
     }
 }

@@ -30,7 +30,7 @@
         {
             switch error {
             case is CancellationError: return nil
-            case let error as HTTPClientError: return errorKind(of: error, closed: closed)
+            case let error as HTTPClientError: return errorKind(client: error, closed: closed)
             case let error as HTTPParserError where error == .invalidEOFState:
                 // The connection ended before the body announced by Content-Length (or the last chunk).
                 return closed
@@ -42,7 +42,7 @@
                 // The peer closed the connection without TLS's close_notify: a cut transfer, not a TLS fault.
                 return closed
             case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError: return .tlsFailure
-            case let error as ChannelError: return errorKind(of: error, closed: closed)
+            case let error as ChannelError: return errorKind(channel: error, closed: closed)
             default: return .other(detail: "network error")
             }
         }
@@ -50,7 +50,7 @@
         private static let timedOutConnecting = HTTPTransportError.Kind.other(detail: "timed out connecting")
 
         /// AsyncHTTPClient's own errors, by their static values.
-        package static func errorKind(of error: HTTPClientError, closed: HTTPTransportError.Kind) -> HTTPTransportError
+        package static func errorKind(client error: HTTPClientError, closed: HTTPTransportError.Kind) -> HTTPTransportError
             .Kind?
         {
             switch error {
@@ -83,7 +83,7 @@
         }
 
         /// NIO's channel errors, by case.
-        package static func errorKind(of error: ChannelError, closed: HTTPTransportError.Kind)
+        package static func errorKind(channel error: ChannelError, closed: HTTPTransportError.Kind)
             -> HTTPTransportError.Kind
         {
             switch error {
