@@ -95,9 +95,11 @@ struct FellowshipOneTokenTests {
     }
 
     static func tokenService(_ server: LoopbackHTTPServer) -> FellowshipOneTokenService {
+        // Patient limits as well as a patient session: the engine's own idle timeout (30 s by default) counts wall
+        // time, and on one busy core the delegate queue may not run for that long.
         FellowshipOneTokenService(
             baseURL: server.baseURL, consumerKey: consumerKey, consumerSecret: consumerSecret,
-            configuration: .patientLoopback)
+            transport: URLSessionTransport.patientLoopback, limits: .patientLoopback)
     }
 
     /// Reads the signed-in person with the new token: the proof that the token signs.
