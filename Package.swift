@@ -32,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
         // The Linux transport: a response body that is pulled, so a slow consumer makes the transfer wait.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // Already in the graph through AsyncHTTPClient; named so that its errors are told apart by their types
+        // (NIOConnectionError, NIOSSLError), never by their names or texts.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
     ],
     targets: [
         .systemLibrary(
@@ -60,6 +64,8 @@ let package = Package(
                 // there URLSessionTransport can make a transfer wait by suspending its task.
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux])),
             ]),
         .target(
             name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream"]),
@@ -78,7 +84,7 @@ let package = Package(
         .target(name: "FixtureDocuments"),
         .executableTarget(name: "FeedStreamFuzz", dependencies: ["XMLStream", "AtomStream", "JSONStream"]),
         .target(
-            name: "StreamTestSupport", dependencies: ["StreamCore", "FeedStreamNetworking"],
+            name: "StreamTestSupport", dependencies: ["StreamCore", "JSONStream", "FeedStreamNetworking"],
             path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "StreamTestSupport", "FixtureDocuments"]),
@@ -91,7 +97,14 @@ let package = Package(
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamNetworkingTests",
-            dependencies: ["FeedStreamNetworking", "AtomStream", "JSONStream", "StreamTestSupport"]),
+            dependencies: [
+                "FeedStreamNetworking", "AtomStream", "JSONStream", "StreamTestSupport",
+                // The transport's error mapping is tested on errors of these types, made directly.
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux])),
+            ]),
         .testTarget(
             name: "FeedStreamServicesTests",
             dependencies: [

@@ -72,7 +72,8 @@ public final class AtomParser: StreamingParser {
         let sanitizer = options.sanitizer(byDefault: false)
         self.sanitizer = sanitizer
         let decoder = AtomDocumentDecoder.Box()
-        engine = XMLPushParser(recover: options.recover, defaultEncoding: options.defaultEncoding) { names in
+        engine = XMLPushParser(settings: .init(recover: options.recover, defaultEncoding: options.defaultEncoding)) {
+            names in
             let made = AtomDocumentDecoder(
                 names: AtomNames(names), podcastNames: PodcastNames(names), limits: options.limits,
                 documentBase: options.baseURL, recovers: options.recover)

@@ -29,10 +29,13 @@ import FoundationNetworking
 /// `charset` and URL. The head is checked against ``ResponseRequirements`` first: a refused response is not
 /// parsed as data; its body is collected and the transfer ends with an ``HTTPResponseError``.
 ///
-/// One delegate serves one data task: create one per request (as
-/// `URLSession.parsedItems(for:configuration:requirements:authorizer:parser:)` and its siblings do, each with a
-/// session of its own). Events are delivered in order, on the session's delegate
-/// queue; the first error cancels the task.
+/// This is the way in for an app that owns its `URLSession`; otherwise an ``HTTPTransport``
+/// (``URLSessionTransport``, ``DefaultHTTPTransport``) or a ``Pager`` makes the requests, pulls the body as items
+/// are taken, and applies the ``OriginPolicy``. A session pushes into this delegate: nothing here makes the
+/// transfer wait for a slow handler.
+///
+/// One delegate serves one data task: create one per request. Events are delivered in order, on the session's
+/// delegate queue; the first error cancels the task.
 ///
 /// Concurrency: `URLSession` requires its delegate to be `Sendable`, but the parser is a non-`Sendable` class
 /// with mutable state. Every access to it and to the transfer state happens while holding `lock`, which is

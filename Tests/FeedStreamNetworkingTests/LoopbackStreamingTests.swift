@@ -107,7 +107,7 @@ struct LoopbackStreamingTests {
     }
 
     @Test(
-        "A Twitter search page with Content-Length, through URLSession.parsedEvents: progress and early tweets",
+        "A Twitter search page with Content-Length, through parsedEvents: progress and early tweets",
         .corpus("twitter/v1.1-search"))
     func twitterSearchThroughEvents() async throws {
         guard let folder = Corpus.directory("twitter/v1.1-search") else { return }
@@ -121,11 +121,9 @@ struct LoopbackStreamingTests {
                 pauseMicroseconds: 200, holdAfter: holdAfter)
         ])
         let witness = FirstItemWitness(server: server)
-        let events = URLSession.parsedEvents(
-            for: URLRequest(
-                url: server.url("/1.1/search/tweets.json"), timeoutInterval: URLSessionConfiguration.patientTimeout),
-            configuration: .patientLoopback,
-            requirements: .json, parser: { _ in TwitterSearchParser() }, summary: { $0.page })
+        let events = URLSessionTransport.patientLoopback.parsedEvents(
+            for: URLRequest(url: server.url("/1.1/search/tweets.json")), requirements: .json,
+            limits: .patientLoopback, parser: { _ in TwitterSearchParser() }, summary: { $0.page })
         var tweets: [Tweet] = []
         var page: TwitterSearchPage?
         var lastProgress: TransferProgress?
@@ -148,7 +146,7 @@ struct LoopbackStreamingTests {
         await server.waitUntilStopped()
     }
 
-    @Test("A Jive inbox, chunked, through URLSession.dataChunks and chunks.parsed(with:)", .corpus("jive/ios-sdk-data"))
+    @Test("A Jive inbox, chunked, through dataChunks and chunks.parsed(with:)", .corpus("jive/ios-sdk-data"))
     func jiveInboxThroughAsyncAdapter() async throws {
         guard let folder = Corpus.directory("jive/ios-sdk-data") else { return }
         let body = try Corpus.bytes(folder.appendingPathComponent("inbox_response.json"))
@@ -159,10 +157,8 @@ struct LoopbackStreamingTests {
                 contentType: "application/json", body: body, chunkSize: 300, holdAfter: holdAfter)
         ])
         let witness = FirstItemWitness(server: server)
-        let chunks = URLSession.dataChunks(
-            for: URLRequest(
-                url: server.url("/api/core/v3/inbox"), timeoutInterval: URLSessionConfiguration.patientTimeout),
-            configuration: .patientLoopback, requirements: .json)
+        let chunks = URLSessionTransport.patientLoopback.dataChunks(
+            for: URLRequest(url: server.url("/api/core/v3/inbox")), requirements: .json, limits: .patientLoopback)
         var entries: [JiveInboxEntry] = []
         for try await entry in chunks.parsed(with: JiveInboxParser()) {
             witness.sawItem()
@@ -189,14 +185,14 @@ struct LoopbackStreamingTests {
                 contentType: "application/json", body: body, chunkSize: 2048, holdAfter: holdAfter,
                 awaitsClientCloseAfterHold: true)
         ])
-        let request = URLRequest(url: server.url("/search"), timeoutInterval: URLSessionConfiguration.patientTimeout)
+        let request = URLRequest(url: server.url("/search"))
         switch mode {
         case .breakOut:
             // The stream lives only inside this closure: breaking out of the loop drops the last reference to
             // it, which is how a consumer says it is done.
             let first = try await { () async throws -> Tweet? in
-                let items = URLSession.parsedItems(for: request, configuration: .patientLoopback) { _ in
-                    TwitterSearchParser()
+                let items = URLSessionTransport.patientLoopback.parsedItems(for: request, limits: .patientLoopback) {
+                    _ in TwitterSearchParser()
                 }
                 for try await tweet in items { return tweet }
                 return nil
@@ -206,14 +202,15 @@ struct LoopbackStreamingTests {
             let (firstSeen, signal) = AsyncStream<Void>.makeStream()
             let consumer = Task {
                 var count = 0
-                for try await _ in URLSession.parsedItems(
-                    for: request, configuration: .patientLoopback,
-                    parser: { _ in
-                        TwitterSearchParser()
-                    })
-                {
-                    count += 1
-                    if count == 1 { signal.yield() }
+                do {
+                    for try await _ in URLSessionTransport.patientLoopback.parsedItems(
+                        for: request, limits: .patientLoopback, parser: { _ in TwitterSearchParser() })
+                    {
+                        count += 1
+                        if count == 1 { signal.yield() }
+                    }
+                } catch is CancellationError {
+                    // The consumer's own cancellation ends the sequence with it.
                 }
                 return count
             }

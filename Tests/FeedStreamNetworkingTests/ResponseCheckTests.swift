@@ -18,9 +18,8 @@ private func fetch<Parser: NetworkStreamingParser>(
     var items: [Parser.Item] = []
     var caught: (any Error)?
     do {
-        let stream = URLSession.parsedItems(
-            for: URLRequest(url: server.url("/resource"), timeoutInterval: URLSessionConfiguration.patientTimeout),
-            configuration: .patientLoopback, requirements: requirements,
+        let stream = URLSessionTransport.patientLoopback.parsedItems(
+            for: URLRequest(url: server.url("/resource")), requirements: requirements, limits: .patientLoopback,
             parser: parser)
         for try await item in stream { items.append(item) }
     } catch {

@@ -26,7 +26,7 @@ struct StreamingDataDelegateReentryTests {
             .init(contentType: "application/atom+xml", body: Array(atomFeed(entries: 50).utf8), chunkSize: 64)
         }
         let box = Box()
-        let done = DispatchSemaphore(value: 0)
+        let done = AsyncSignal()
         let delegate = StreamingDataDelegate(requirements: .xml, parser: { _ in AtomParser() }) { event in
             let first = box.lock.withLock { () -> Bool in
                 box.events += 1
@@ -50,12 +50,8 @@ struct StreamingDataDelegateReentryTests {
         let session = URLSession(configuration: .patientLoopback, delegate: delegate, delegateQueue: nil)
         session.dataTask(with: server.url("/feed")).resume()
         session.finishTasksAndInvalidate()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                _ = done.wait(timeout: .now() + 30)
-                continuation.resume()
-            }
-        }
+        // Awaited, not waited for on a thread: the delegate queue the handler runs on must stay free to run.
+        await done.wait()
         #expect(box.lock.withLock { !box.waitedTooLong }, "the handler's helper thread was blocked by the delegate's lock")
         // Cancelled in the first event: nothing more is delivered.
         #expect(box.lock.withLock { box.events } == 1)

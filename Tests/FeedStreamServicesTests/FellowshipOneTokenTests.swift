@@ -95,17 +95,19 @@ struct FellowshipOneTokenTests {
     }
 
     static func tokenService(_ server: LoopbackHTTPServer) -> FellowshipOneTokenService {
+        // Patient limits as well as a patient session: the engine's own idle timeout (30 s by default) counts wall
+        // time, and on one busy core the delegate queue may not run for that long.
         FellowshipOneTokenService(
             baseURL: server.baseURL, consumerKey: consumerKey, consumerSecret: consumerSecret,
-            configuration: .patientLoopback)
+            transport: URLSessionTransport.patientLoopback, limits: .patientLoopback)
     }
 
     /// Reads the signed-in person with the new token: the proof that the token signs.
     static func person(at url: URL, signer: OAuth1Signer) async throws -> [Person] {
         var people: [Person] = []
         let request = URLRequest(url: url.appendingPathExtension("json"))
-        for try await person in URLSession.parsedItems(
-            for: request, configuration: .patientLoopback, requirements: .json, authorizer: signer,
+        for try await person in URLSessionTransport.patientLoopback.parsedItems(
+            for: request, requirements: .json, authorizer: signer, limits: .patientLoopback,
             parser: { _ in JSONItemParser<Person>(path: .literal("person")) })
         {
             people.append(person)

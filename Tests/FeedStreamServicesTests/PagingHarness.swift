@@ -7,60 +7,6 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Signs each request with a fresh counter, so tests see that every request sent — retries included — was
-/// authorised on its own, right before it went out.
-final class CountingAuthorizer: RequestAuthorizer, @unchecked Sendable {
-    // `@unchecked Sendable`: `count` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    func authorize(_ request: inout URLRequest) throws {
-        let number = lock.withLock { () -> Int in
-            count += 1
-            return count
-        }
-        request.setValue("Signed \(number)", forHTTPHeaderField: "Authorization")
-    }
-}
-
-/// Records the waits a retry policy asked for instead of waiting.
-final class RecordingSleeper: @unchecked Sendable {
-    // `@unchecked Sendable`: `delays` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var recorded: [TimeInterval] = []
-
-    var delays: [TimeInterval] { lock.withLock { recorded } }
-
-    func policy(maximumRetries: Int = 2, now: Date = HarnessClock.now) -> RetryPolicy {
-        RetryPolicy(
-            maximumRetries: maximumRetries,
-            sleep: { [self] seconds in lock.withLock { recorded.append(seconds) } },
-            now: { now })
-    }
-}
-
-enum HarnessClock {
-    /// A fixed "now" for `Retry-After` dates: Sun, 06 Nov 1994 08:49:37 GMT.
-    static let now = Date(timeIntervalSince1970: 784_111_777)
-    static let in30Seconds = "Sun, 06 Nov 1994 08:50:07 GMT"
-}
-
-/// Counts the requests a server has answered, to script "first a 429, then a 503, then the page".
-final class RequestCounter: @unchecked Sendable {
-    // `@unchecked Sendable`: `count` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    var current: Int { lock.withLock { count } }
-
-    func next() -> Int {
-        lock.withLock {
-            count += 1
-            return count
-        }
-    }
-}
-
 /// A scripted conversation with one service: what each page's request looks like, what the server answers,
 /// and what must come out.
 struct Conversation<Strategy: PagingStrategy>: Sendable {
@@ -111,17 +57,6 @@ struct Conversation<Strategy: PagingStrategy>: Sendable {
             request: try firstRequest(server.baseURL), strategy: strategy, maximumPages: maximumPages,
             authorizer: authorizer, retryPolicy: retryPolicy, configuration: .patientLoopback)
     }
-}
-
-/// Everything a run produced: the items in order, and the error that ended it.
-func drain<S>(_ pager: Pager<S>) async -> (items: [S.Parser.Item], error: (any Error)?) {
-    await collectUntilError(pager.items())
-}
-
-func collectPages<S>(_ pager: Pager<S>) async throws -> [Page<S.Parser.Item, S.Summary>] {
-    var pages: [Page<S.Parser.Item, S.Summary>] = []
-    for try await page in pager.pages() { pages.append(page) }
-    return pages
 }
 
 /// The scenarios every service must pass, each against a fresh loopback server.

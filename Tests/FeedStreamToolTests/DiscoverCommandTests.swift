@@ -15,10 +15,10 @@ struct DiscoverCommandTests {
         """
 
     @Test("A file: one JSON line per feed in every chunk size, resolved against --base-url")
-    func file() throws {
+    func file() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let input = Data(Self.head.utf8)
-        let whole = try tool.run(["discover", "--base-url", "https://x.test/a/b", "-"], input: input)
+        let whole = try await tool.run(["discover", "--base-url", "https://x.test/a/b", "-"], input: input)
         #expect(whole.status == 0, "\(whole.error)")
         #expect(whole.lines == [
             #"{"title":"Posts","type":"application\/rss+xml","url":"https:\/\/x.test\/a\/feed.xml"}"#,
@@ -28,7 +28,7 @@ struct DiscoverCommandTests {
             #"{"type":"application/atom+xml","url":"https://x.test/atom.xml"}"#,
         ], "\(whole.lines)")
         for size in ["1", "13"] {
-            let chunked = try tool.run(["discover", "--chunk-size", size, "--base-url", "https://x.test/a/b", "-"],
+            let chunked = try await tool.run(["discover", "--chunk-size", size, "--base-url", "https://x.test/a/b", "-"],
                 input: input)
             #expect(chunked.output == whole.output)
         }
@@ -41,7 +41,7 @@ struct DiscoverCommandTests {
         let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(contentType: "text/html", body: body, chunkSize: 16_384, pauseMicroseconds: 2000)
         }
-        let result = try tool.run(["discover", server.url("/page").absoluteString])
+        let result = try await tool.run(["discover", server.url("/page").absoluteString])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.lines.count == 2)
         #expect(result.output.contains("127.0.0.1"))

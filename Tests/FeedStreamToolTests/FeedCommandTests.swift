@@ -18,14 +18,14 @@ struct FeedCommandTests {
     let tool = FeedStreamToolTests()
 
     @Test("RSS: one JSON line per item in every chunk size, --metadata names the format and the next page")
-    func rssItems() throws {
+    func rssItems() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let input = Data(Self.rss.utf8)
-        let whole = try tool.run(["feed", "--metadata", "-"], input: input)
+        let whole = try await tool.run(["feed", "--metadata", "-"], input: input)
         #expect(whole.status == 0, "\(whole.error)")
         #expect(whole.lines.count == 3)
         for size in ["1", "7", "64"] {
-            let chunked = try tool.run(["feed", "--metadata", "--chunk-size", size, "-"], input: input)
+            let chunked = try await tool.run(["feed", "--metadata", "--chunk-size", size, "-"], input: input)
             #expect(chunked.output == whole.output, "chunk size \(size)")
         }
         let first = try JSONSerialization.jsonObject(with: Data(whole.lines[0].utf8)) as? [String: Any]
@@ -41,36 +41,36 @@ struct FeedCommandTests {
         #expect(feed?["format"] as? String == "rss2.0")
         #expect(feed?["nextURL"] as? String == "http://example.com/feed?page=2")
 
-        let count = try tool.run(["feed", "--count", "-"], input: input)
+        let count = try await tool.run(["feed", "--count", "-"], input: input)
         #expect(count.output == "{\"items\":2,\"bytes\":\(input.count)}\n")
     }
 
     @Test("Atom through feed prints what atom prints")
-    func atomThroughFeed() throws {
+    func atomThroughFeed() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         // `atom` keeps markup as the feed wrote it, as `feed --raw-html` does.
-        let viaFeed = try tool.run(["feed", "--raw-html", "--metadata", FeedStreamToolTests.sample.path])
-        let viaAtom = try tool.run(["atom", "--metadata", FeedStreamToolTests.sample.path])
+        let viaFeed = try await tool.run(["feed", "--raw-html", "--metadata", FeedStreamToolTests.sample.path])
+        let viaAtom = try await tool.run(["atom", "--metadata", FeedStreamToolTests.sample.path])
         #expect(viaFeed.status == 0)
         #expect(viaFeed.output == viaAtom.output)
         // Sanitized, the relative link in an entry's html title resolves against the feed's xml:base.
-        let sanitized = try tool.run(["feed", FeedStreamToolTests.sample.path])
+        let sanitized = try await tool.run(["feed", FeedStreamToolTests.sample.path])
         #expect(sanitized.output.contains(#"<a href=\"https://connections.example.com/news/profiles/html/"#))
         #expect(!viaFeed.output.contains(#"<a href=\"https://connections.example.com/news/profiles/html/"#))
     }
 
     @Test("Not a feed: exit 1 with the positioned error; --recover repairs a broken item")
-    func errorsAndRecover() throws {
+    func errorsAndRecover() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let html = try tool.run(["feed", "-"], input: Data("<html><body/></html>".utf8))
+        let html = try await tool.run(["feed", "-"], input: Data("<html><body/></html>".utf8))
         #expect(html.status == 1)
         #expect(html.error.hasPrefix("feedstream: error: line 1, column 6, byte 5: the root element <html>"))
         #expect(html.error.contains("not an Atom or RSS feed"))
 
         let broken = Data("<rss version=\"2.0\"><channel><item><title>A & B</title></item></channel></rss>".utf8)
-        let strict = try tool.run(["feed", "-"], input: broken)
+        let strict = try await tool.run(["feed", "-"], input: broken)
         #expect(strict.status == 1)
-        let repaired = try tool.run(["feed", "--recover", "-"], input: broken)
+        let repaired = try await tool.run(["feed", "--recover", "-"], input: broken)
         #expect(repaired.status == 0)
         #expect(repaired.lines.count == 1)
         #expect(!repaired.error.isEmpty, "each repair is listed on standard error")
@@ -85,13 +85,13 @@ struct FeedCommandTests {
     }
 
     @Test("feed URL --pages all follows atom:link rel=\"next\" through an RSS feed")
-    func rssPages() throws {
+    func rssPages() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 600) { request in
             let page = Int(request.queryItems.first { $0.name == "page" }?.value ?? "1") ?? 1
             return .init(contentType: "application/rss+xml", text: Self.rssPage(page, of: 3))
         }
-        let all = try tool.run(["feed", "--pages", "all", "--metadata", server.url("/feed").absoluteString])
+        let all = try await tool.run(["feed", "--pages", "all", "--metadata", server.url("/feed").absoluteString])
         #expect(all.status == 0, "\(all.error)")
         let objects = all.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(objects.compactMap { $0["id"] as? String } == (1...3).flatMap { p in ["urn:p\(p)i1", "urn:p\(p)i2"] })

@@ -37,7 +37,7 @@ struct FeedStreamToolOAuthTests {
     }
 
     @Test("atom URL --oauth1 KEY:SECRET:TOKEN:TOKEN-SECRET: every request signed, no secret printed")
-    func signedFeed() throws {
+    func signedFeed() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let port = PortBox()
         let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 600) { request in
@@ -51,12 +51,12 @@ struct FeedStreamToolOAuthTests {
         }
         port.value = server.port
         let url = server.url("/v1/People/Search?searchFor=J%C3%B6rg+Smith").absoluteString
-        let result = try tool.run(["atom", "--pages", "all", "--oauth1", "ck:cs-secret:tk:ts-secret", url])
+        let result = try await tool.run(["atom", "--pages", "all", "--oauth1", "ck:cs-secret:tk:ts-secret", url])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.lines.count == 4)
         #expect(!result.output.contains("secret") && !result.error.contains("secret"))
 
-        let wrong = try tool.run(["atom", "--oauth1", "ck:WRONG-secret:tk:ts-secret", url])
+        let wrong = try await tool.run(["atom", "--oauth1", "ck:WRONG-secret:tk:ts-secret", url])
         #expect(wrong.status == 1)
         #expect(wrong.error.contains("HTTP 401"))
         #expect(wrong.error.contains("signature_invalid"))
@@ -64,7 +64,7 @@ struct FeedStreamToolOAuthTests {
     }
 
     @Test("f1-token: the 2nd-party flow, portal and Weblink users", arguments: [false, true])
-    func fellowshipOneToken(weblink: Bool) throws {
+    func fellowshipOneToken(weblink: Bool) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let port = PortBox()
         let expectedPath = weblink ? "/v1/WeblinkUser/AccessToken" : "/v1/PortalUser/AccessToken"
@@ -84,7 +84,7 @@ struct FeedStreamToolOAuthTests {
         port.value = server.port
         var arguments = ["f1-token", server.baseURL.absoluteString, "--oauth1", "ck:cs-secret", "--user"]
         arguments += ["jdoe:pa ss:wörd"] + (weblink ? ["--weblink"] : [])
-        let result = try tool.run(arguments)
+        let result = try await tool.run(arguments)
         #expect(result.status == 0, "\(result.error)")
         #expect(
             result.output
@@ -92,7 +92,7 @@ struct FeedStreamToolOAuthTests {
 
         var wrong = arguments
         wrong[wrong.firstIndex(of: "jdoe:pa ss:wörd")!] = "jdoe:not-the-password"
-        let refused = try tool.run(wrong)
+        let refused = try await tool.run(wrong)
         #expect(refused.status == 1)
         #expect(refused.error.contains("HTTP 401"))
         #expect(refused.error.contains("Invalid login"))
@@ -100,14 +100,14 @@ struct FeedStreamToolOAuthTests {
     }
 
     @Test("--oauth1 and --user together, or a malformed --oauth1, are usage errors that repeat no secret")
-    func usage() throws {
+    func usage() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let both = try tool.run(["atom", "--oauth1", "k:s3cr3t", "--user", "a:b", "https://example.com/feed"])
+        let both = try await tool.run(["atom", "--oauth1", "k:s3cr3t", "--user", "a:b", "https://example.com/feed"])
         #expect(both.status == 2)
-        let malformed = try tool.run(["atom", "--oauth1", "k:s3cr3t:only-three", "https://example.com/feed"])
+        let malformed = try await tool.run(["atom", "--oauth1", "k:s3cr3t:only-three", "https://example.com/feed"])
         #expect(malformed.status == 2)
         #expect(!malformed.error.contains("s3cr3t"))
-        let help = try tool.run(["f1-token", "--help"])
+        let help = try await tool.run(["f1-token", "--help"])
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE: feedstream f1-token"))
     }
@@ -142,7 +142,7 @@ struct FeedStreamToolFellowshipOnePagingTests {
     }
 
     @Test("--pages all asks for page = pageNumber + 1 until additionalPages is 0, keeping the query, signed")
-    func pagesUntilNoneRemain() throws {
+    func pagesUntilNoneRemain() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let port = PortBox()
         let server = try LoopbackHTTPServer(maximumRequests: 3, lifetime: 600) { request in
@@ -153,7 +153,7 @@ struct FeedStreamToolFellowshipOnePagingTests {
         }
         port.value = server.port
         let url = server.url("/v1/People/Search?searchFor=Smith&recordsPerPage=2").absoluteString
-        let result = try tool.run(["xml-items", "--path", "results/person", "--pages", "all", "--oauth1", "ck:cs", url])
+        let result = try await tool.run(["xml-items", "--path", "results/person", "--pages", "all", "--oauth1", "ck:cs", url])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.lines.count == 6)
         #expect(result.lines.first == #"{"@id":"11","@uri":"https://demo.fellowshiponeapi.com/v1/People/11","@json:Array":"true","firstName":"P1","title":null}"#)

@@ -9,13 +9,13 @@ struct XMLItemsToolTests {
     static let sample = Corpus.projectRoot.appendingPathComponent("Fixtures/samples/fellowship-one/people-search.xml")
 
     @Test("One JSON line per record, the same for every chunk size; --count")
-    func records() throws {
+    func records() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let whole = try tool.run(["xml-items", "--path", "results/person", Self.sample.path])
+        let whole = try await tool.run(["xml-items", "--path", "results/person", Self.sample.path])
         #expect(whole.status == 0, "\(whole.error)")
         #expect(whole.lines.count == 2)
         for size in ["1", "7", "1460"] {
-            let chunked = try tool.run([
+            let chunked = try await tool.run([
                 "xml-items", "--path", "results/person", "--chunk-size", size, Self.sample.path,
             ])
             #expect(chunked.output == whole.output, "chunk size \(size)")
@@ -31,16 +31,16 @@ struct XMLItemsToolTests {
         #expect((status?["subStatus"] as? [String: Any])?["@id"] as? String == "")
 
         let bytes = try Data(contentsOf: Self.sample)
-        let count = try tool.run(["xml-items", "--path", "results/person", "--count", "-"], input: bytes)
+        let count = try await tool.run(["xml-items", "--path", "results/person", "--count", "-"], input: bytes)
         #expect(count.status == 0)
         #expect(count.output == "{\"items\":2,\"bytes\":\(bytes.count)}\n")
     }
 
     @Test("A record that breaks off: the records before, then the positioned error, exit 1")
-    func truncated() throws {
+    func truncated() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let document = "<results><person id=\"1\"/>\n<person id=\"2\"><name>x</name>"
-        let result = try tool.run(
+        let result = try await tool.run(
             ["xml-items", "--path", "results/person", "--chunk-size", "3"], input: Data(document.utf8))
         #expect(result.status == 1)
         #expect(result.output == "{\"@id\":\"1\"}\n")
@@ -50,17 +50,17 @@ struct XMLItemsToolTests {
 
     @Test(
         "A path that is no element path, or a missing --path, is a usage error", arguments: [["--path", "a//b"], []])
-    func usage(arguments: [String]) throws {
+    func usage(arguments: [String]) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let result = try tool.run(["xml-items"] + arguments + [Self.sample.path])
+        let result = try await tool.run(["xml-items"] + arguments + [Self.sample.path])
         #expect(result.status == 2)
         #expect(result.error.contains("usage"))
     }
 
     @Test("--help documents the subcommand")
-    func help() throws {
+    func help() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let result = try tool.run(["xml-items", "--help"])
+        let result = try await tool.run(["xml-items", "--help"])
         #expect(result.status == 0)
         // The usage line folds the options into [<options>] once the network options make it long.
         #expect(result.output.contains("USAGE: feedstream xml-items"))
@@ -68,7 +68,7 @@ struct XMLItemsToolTests {
     }
 
     @Test("A URL in place of FILE: the records stream from the loopback server, decoded in its charset")
-    func url() throws {
+    func url() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let body =
             Array("<results count=\"1\"><person id=\"7\"><name>Ren".utf8) + [0xE9]
@@ -76,7 +76,7 @@ struct XMLItemsToolTests {
         let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600) { _ in
             .init(contentType: "application/xml; charset=iso-8859-1", body: body)
         }
-        let result = try tool.run([
+        let result = try await tool.run([
             "xml-items", "--path", "results/person", server.url("/v1/People/Search").absoluteString,
         ])
         #expect(result.status == 0, "\(result.error)")

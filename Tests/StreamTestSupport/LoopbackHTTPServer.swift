@@ -46,6 +46,11 @@ public struct LoopbackRequest: Sendable {
 /// own (one request per connection, `Connection: close`), and stops by itself after `maximumRequests` requests
 /// or `lifetime` seconds, whichever comes first.
 ///
+/// Every blocking call (poll, accept, recv, send, the pauses, the wait for ``release()``) is made on that thread,
+/// never on one of Swift's cooperative threads: the tests await the server through ``waitUntilStopped()``, which
+/// holds no thread. A server that blocked a cooperative thread would starve the client it is talking to on a
+/// machine with few cores.
+///
 /// `@unchecked Sendable`: the mutable record (`log`) is only touched while holding `lock`; everything else is
 /// immutable after `init`, and the socket belongs to the server thread.
 public final class LoopbackHTTPServer: @unchecked Sendable {
@@ -132,7 +137,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var log = Log()
     private let released = DispatchSemaphore(value: 0)
-    private let stopped = DispatchSemaphore(value: 0)
+    private let stopped = AsyncSignal()
     private let holdTimeout: TimeInterval
 
     /// - Parameters:
@@ -152,9 +157,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// A server that answers its requests with `routes` in turn, whatever they ask for.
     public static func sequence(_ routes: [Route], lifetime: TimeInterval = 600) throws -> LoopbackHTTPServer {
-        let counter = LockedCounter()
+        let counter = RequestCounter()
         return try LoopbackHTTPServer(maximumRequests: routes.count, lifetime: lifetime) { _ in
-            routes[min(counter.next(), routes.count - 1)]
+            routes[min(counter.next() - 1, routes.count - 1)]
         }
     }
 
@@ -212,16 +217,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// A copy of the record.
     public var snapshot: Log { lock.withLock { log } }
 
-    /// Waits (without blocking the caller's thread) until the server has stopped.
-    public func waitUntilStopped() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async { [stopped] in
-                stopped.wait()
-                stopped.signal()  // later waiters pass straight through
-                continuation.resume()
-            }
-        }
-    }
+    /// Waits until the server has stopped, holding no thread meanwhile (the server thread resumes the waiter).
+    public func waitUntilStopped() async { await stopped.wait() }
 
     // MARK: Server thread
 
@@ -400,19 +397,5 @@ extension URLSessionConfiguration {
         configuration.timeoutIntervalForRequest = patientTimeout
         configuration.timeoutIntervalForResource = patientTimeout * 2
         return configuration
-    }
-}
-
-/// A counter shared with the server thread.
-final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    /// The current value, then counts one more.
-    func next() -> Int {
-        lock.withLock {
-            defer { value += 1 }
-            return value
-        }
     }
 }

@@ -24,3 +24,15 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
         }
     }
 }
+
+extension URLSessionTransport {
+    /// A transport on a session with the patient loopback configuration.
+    public static var patientLoopback: URLSessionTransport { URLSessionTransport(configuration: .patientLoopback) }
+}
+
+extension TransferLimits {
+    /// Limits with the patient idle timeout (``URLSessionConfiguration/patientTimeout``).
+    public static var patientLoopback: TransferLimits {
+        TransferLimits(idleTimeout: URLSessionConfiguration.patientTimeout)
+    }
+}

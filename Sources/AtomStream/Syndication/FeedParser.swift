@@ -95,8 +95,7 @@ public final class FeedParser: StreamingParser {
         self.sanitizer = sanitizer
         let box = FeedDocumentDecoder.Box()
         engine = XMLPushParser(
-            recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true,
-            htmlEntities: true, skipsLeadingWhitespace: true, repairsMarkup: true
+            settings: .init(recover: options.recover, defaultEncoding: options.defaultEncoding, leniency: .feeds)
         ) { table in
             let made = FeedDocumentDecoder(
                 table: table, limits: options.limits, documentBase: options.baseURL, recovers: options.recover)

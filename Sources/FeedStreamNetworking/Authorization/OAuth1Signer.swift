@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let signer = OAuth1Signer(consumerKey: key, consumerSecret: secret, token: token, tokenSecret: tokenSecret)
-/// let people = URLSession.parsedItems(for: request, authorizer: signer) { _ in
+/// let people = DefaultHTTPTransport().parsedItems(for: request, authorizer: signer) { _ in
 ///     XMLItemParser<Person>(path: "results/person")
 /// }
 /// ```

@@ -6,8 +6,8 @@ import Foundation
 
 /// Adds credentials to a request just before it is sent: an `Authorization` header, a signature, a token.
 ///
-/// Every entry point that sends requests (`URLSession.parsedItems`, `parsedEvents`, the paging engine, the
-/// service clients) takes an optional authorizer and applies it to each request it sends, including the
+/// Every entry point that sends requests (an ``HTTPTransport``'s `parsedItems`, `parsedEvents`, the paging engine,
+/// the service clients) takes an optional authorizer and applies it to each request it sends, including the
 /// follow-up requests of paging and retries — so a signature with a timestamp and nonce is made fresh for each.
 ///
 /// Implementations must never put their secrets into an error or a description.

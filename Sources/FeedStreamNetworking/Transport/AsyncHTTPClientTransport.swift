@@ -68,53 +68,6 @@
                 response.body, url: url, expected: length, statistics: limits.statistics)
             return HTTPTransportResponse(head: head, body: HTTPResponseBody(source))
         }
-
-        /// A NIO or AsyncHTTPClient error in the user's terms.
-        static func transportError(_ error: any Error, url: URL, received: Int64, expected: Int64?) -> any Error {
-            if error is CancellationError { return error }
-            if let error = error as? HTTPClientError {
-                switch error {
-                case .cancelled, .deadlineExceeded: return CancellationError()
-                case .connectTimeout, .readTimeout, .tlsHandshakeTimeout:
-                    return HTTPTransportError(.other(detail: "timed out connecting"), url: url)
-                case .remoteConnectionClosed, .bodyLengthMismatch:
-                    return HTTPTransportError(.connectionClosed(received: received, expected: expected), url: url)
-                case .emptyScheme, .invalidURL, .emptyHost:
-                    return HTTPTransportError(.unsupportedScheme, url: url)
-                default:
-                    return HTTPTransportError(.other(detail: "HTTP client error: \(error.shortDescription)"), url: url)
-                }
-            }
-            if let error = error as? HTTPParserError, error == .invalidEOFState {
-                // The connection ended before the body announced by Content-Length (or the last chunk).
-                return HTTPTransportError(.connectionClosed(received: received, expected: expected), url: url)
-            }
-            if let error = error as? IOError {
-                switch error.errnoCode {
-                case ECONNREFUSED: return HTTPTransportError(.connectionRefused, url: url)
-                case ECONNRESET, EPIPE:
-                    return HTTPTransportError(.connectionClosed(received: received, expected: expected), url: url)
-                default: break
-                }
-            }
-            let typeName = String(reflecting: type(of: error))
-            if typeName.hasSuffix("NIOConnectionError") {
-                // NIOPosix's connection error: refused when a connection was tried, else the name did not resolve.
-                let text = String(describing: error)
-                if text.contains("refused") || text.contains("errno: 111") {
-                    return HTTPTransportError(.connectionRefused, url: url)
-                }
-                return HTTPTransportError(.nameNotFound, url: url)
-            }
-            if typeName.contains("SocketAddressError") { return HTTPTransportError(.nameNotFound, url: url) }
-            if typeName.contains("NIOSSL") || typeName.contains("BoringSSL") {
-                return HTTPTransportError(.tlsFailure, url: url)
-            }
-            if let error = error as? ChannelError, case .eof = error {
-                return HTTPTransportError(.connectionClosed(received: received, expected: expected), url: url)
-            }
-            return HTTPTransportError(.other(detail: "network error (\(typeName.split(separator: ".").last ?? ""))"), url: url)
-        }
     }
 
     /// An AsyncHTTPClient body, pulled chunk by chunk by the one consumer of the transfer.

@@ -7,7 +7,9 @@ import Foundation
 ///
 /// The guard holds back input from such an opener until the comment's real terminator has arrived, so libxml2
 /// sees the comment whole, as in a single-buffer parse. Ordinary comments are never held. Found by fuzzing.
-package struct CommentOpenerGuard {
+///
+/// The last input stage of every XML parser (``XMLInputPipeline``).
+package final class CommentOpenerGuard: XMLInputStage {
     /// The last bytes handed on, to find an opener split across chunks.
     private var tail: [UInt8] = []
     /// Input held back from an unsafe opener on.
@@ -15,8 +17,19 @@ package struct CommentOpenerGuard {
     /// Where in `held` the comment's real terminator may start (after the opener's own `--`).
     private var terminatorSearchStart = 0
 
+    package init() {}
+
+    package var heldByteCount: Int { held.count }
+
+    package func take<E: Error>(
+        _ bytes: UnsafeRawBufferPointer, atEnd: Bool, _ send: (UnsafeRawBufferPointer) throws(E) -> Void
+    ) throws(E) {
+        if !bytes.isEmpty { try admit(bytes, send) }
+        if atEnd { try drain(send) }
+    }
+
     /// Hands `bytes` on through `send`, except from an unsafe comment opener to its terminator.
-    package mutating func admit<E: Error>(
+    package func admit<E: Error>(
         _ bytes: UnsafeRawBufferPointer, _ send: (UnsafeRawBufferPointer) throws(E) -> Void
     ) throws(E) {
         guard held.isEmpty else {
@@ -55,14 +68,14 @@ package struct CommentOpenerGuard {
     }
 
     /// Hands on whatever is held, at the end of input: libxml2 then reports the unterminated comment itself.
-    package mutating func drain<E: Error>(_ send: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+    package func drain<E: Error>(_ send: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
         guard !held.isEmpty else { return }
         let rest = held
         held = []
         try Self.withBytes(rest, send)
     }
 
-    private mutating func releaseIfTerminated<E: Error>(
+    private func releaseIfTerminated<E: Error>(
         _ send: (UnsafeRawBufferPointer) throws(E) -> Void
     ) throws(E) {
         guard let end = Self.find(Array("-->".utf8), in: held, from: terminatorSearchStart) else { return }
@@ -76,7 +89,7 @@ package struct CommentOpenerGuard {
     }
 
     /// Keeps the last five bytes handed on, in place: this runs for every chunk.
-    private mutating func remember(_ bytes: UnsafeRawBufferPointer) {
+    private func remember(_ bytes: UnsafeRawBufferPointer) {
         if bytes.count >= 5 {
             tail.removeAll(keepingCapacity: true)
             tail.append(contentsOf: bytes.suffix(5))

@@ -16,12 +16,9 @@ import StreamCore
 ///
 /// A class: libxml2 reports faults while repaired bytes are being handed to it, and positioning them reads the
 /// repairs made so far, which an in-place mutation of a struct held by the parser would not allow.
-package final class MarkupRepair {
+package final class MarkupRepair: XMLInputStage {
     /// One repair: where it was made in the input, and what it did.
-    package struct Repair {
-        package var position: StreamPosition
-        package var message: String
-    }
+    package typealias Repair = XMLInputRepair
 
     /// Where the scanner stands in the document's grammar.
     private enum State: Equatable {

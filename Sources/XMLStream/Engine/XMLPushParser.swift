@@ -34,13 +34,15 @@ package final class XMLPushParser: PushEngine {
     /// itself costs a value-witness call.
     private var hasFailed = false
     private var isTerminating = false
-    private var commentGuard = CommentOpenerGuard()
     /// HTML 4's named entities, when this parser replaces them; freed after the context that used them.
     private var htmlEntityTable: HTMLEntityTable?
     /// Bytes handed to libxml2: the position of last resort when it can no longer say how far it got.
     private var bytesPushed = 0
     /// Paces the chunks handed to libxml2 so that its re-scans stay linear in the input (``ChunkIntake``).
     package private(set) var intake = ChunkIntake()
+
+    /// What the bytes pass through before libxml2 sees them, in order (made from the settings).
+    private let input: XMLInputPipeline
 
     /// Whether libxml2's recover mode repairs well-formedness errors instead of stopping at the first.
     package let recovers: Bool
@@ -49,40 +51,16 @@ package final class XMLPushParser: PushEngine {
     /// Repairs reported beyond the first ``maximumWarnings``, counted but not kept.
     package private(set) var droppedWarningCount = 0
     package static let maximumWarnings = 1000
-    /// Holds the first bytes back until it is known whether the default encoding applies; `nil` once decided.
-    private var encodingSniffer: XMLEncodingSniffer?
     /// Whether a prefix used without a namespace declaration (`json:Array="true"`) is let through instead of
     /// ending the parse. libxml2 reports it as a namespace error yet still delivers the name, with no URI.
     package let toleratesUndeclaredPrefixes: Bool
-    /// Whitespace dropped before the first markup, when the parser drops it; positions count it back in.
-    private var leadingWhitespace: LeadingWhitespace?
-    /// Repairs made to the input before libxml2 sees it (recover mode of feed parsing); positions count back.
-    private let markupRepair: MarkupRepair?
 
-    /// Creates a parser; `makeHandler` builds the event handler from this parser's name dictionary, which exists
-    /// only once the libxml2 context does.
-    /// - Parameter defaultEncoding: an IANA charset name (from HTTP `Content-Type`) used only when the document
-    ///   names no encoding of its own; unknown names are ignored and libxml2 detects the encoding as usual.
-    /// - Parameter toleratesUndeclaredPrefixes: let undeclared prefixes through (XML records from real services);
-    ///   feeds stay strict.
-    /// - Parameter htmlEntities: whether HTML 4's named entities (`&eacute;`) are replaced by their characters, as
-    ///   RSS 0.91 documents written against Netscape's DTD expect; the DTD itself is still never read, and entity
-    ///   declarations are still refused.
-    /// - Parameter skipsLeadingWhitespace: whether whitespace before the first markup is dropped rather than
-    ///   refused (XML allows none before an XML declaration; feeds from the wild often carry blank lines there).
-    /// - Parameter repairsMarkup: whether, in recover mode, the faults of hand-made feeds are repaired before
-    ///   libxml2 sees them (``MarkupRepair``: bare `&`, HTML void elements, Windows-1252 bytes in UTF-8).
-    package init(
-        recover: Bool = false, defaultEncoding: String? = nil, toleratesUndeclaredPrefixes: Bool = false,
-        htmlEntities: Bool = false, skipsLeadingWhitespace: Bool = false, repairsMarkup: Bool = false,
-        makeHandler: (XMLNameTable) -> any XMLEventHandler
-    ) {
+    /// Creates a parser configured by `settings`; `makeHandler` builds the event handler from this parser's name
+    /// dictionary, which exists only once the libxml2 context does.
+    package init(settings: Settings = Settings(), makeHandler: (XMLNameTable) -> any XMLEventHandler) {
         _ = libxml2Initialized
-        recovers = recover
-        markupRepair = recover && repairsMarkup ? MarkupRepair(defaultEncoding: defaultEncoding) : nil
-        self.toleratesUndeclaredPrefixes = toleratesUndeclaredPrefixes
-        leadingWhitespace = skipsLeadingWhitespace ? LeadingWhitespace() : nil
-        encodingSniffer = defaultEncoding.map(XMLEncodingSniffer.init(defaultEncoding:))
+        recovers = settings.recover
+        toleratesUndeclaredPrefixes = settings.leniency.contains(.undeclaredPrefixes)
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
         sax.startElementNs = {
@@ -120,7 +98,7 @@ package final class XMLPushParser: PushEngine {
                 kind: .disallowedConstruct,
                 message: "entity declaration <!ENTITY \(entity)> refused: FeedStream never expands DTD entities")
         }
-        if htmlEntities {
+        if settings.leniency.contains(.htmlEntities) {
             htmlEntityTable = HTMLEntityTable()
             sax.getEntity = { user, name in
                 let parser = XMLPushParser.from(user)
@@ -137,15 +115,20 @@ package final class XMLPushParser: PushEngine {
             fatalError("libxml2 could not allocate a parser context")
         }
         self.context = context
+        input = Self.inputPipeline(for: settings) { encoding in
+            if let converter = xmlFindCharEncodingHandler(encoding) { _ = xmlSwitchToEncoding(context, converter) }
+        }
         guard let dictionary = context.nameDictionary else { fatalError("libxml2 made a context without names") }
         handler = makeHandler(XMLDictionary(dictionary: dictionary))
+        // Unmanaged, unretained: libxml2's user-data pointer is the only way back to this object from a C callback,
+        // and the context never outlives it (freed in `deinit`). Kept by correctness, not by a measurement.
         context.eventReceiver = Unmanaged.passUnretained(self).toOpaque()
         // With replacement off (no XML_PARSE_NOENT), libxml2 hands `&amp;` in attribute values over as `&#38;`
         // (kept for tree builders). Replacement is safe here: entity declarations are refused and never stored,
         // and no DTD is loaded (no XML_PARSE_DTDLOAD), so the only references that can be replaced are the five
         // predefined ones, character references and, when asked for, HTML 4's names.
         var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue
-        if recover { options |= XML_PARSE_RECOVER.rawValue }
+        if settings.recover { options |= XML_PARSE_RECOVER.rawValue }
         _ = xmlCtxtUseOptions(context, Int32(options))
     }
 
@@ -164,7 +147,8 @@ package final class XMLPushParser: PushEngine {
 
     /// Runs `body` with the parser behind a callback's user pointer without retaining it: the parser outlives
     /// every callback (it is the one calling `xmlParseChunk`), and a retain/release pair per SAX event is a
-    /// measurable share of the decoding cost.
+    /// measurable share of the decoding cost (BENCHMARKS.md, "What bounds the ratios", Atom: no retain/release per
+    /// SAX callback and no dynamic exclusivity checks, 390 → 365 M).
     @inline(__always)
     private static func with(_ user: UnsafeMutableRawPointer?, _ body: (XMLPushParser) -> Void) {
         Unmanaged<XMLPushParser>.fromOpaque(user!)._withUnsafeGuaranteedRef(body)
@@ -175,36 +159,18 @@ package final class XMLPushParser: PushEngine {
         try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try feed(bytes) }
     }
 
-    /// Hands bytes to libxml2 and returns its backlog: the bytes it holds without having parsed them yet, plus
-    /// those held back here (for encoding detection, or by the comment guard).
+    /// Hands bytes to libxml2 through the input stages and returns the backlog: the bytes libxml2 holds without
+    /// having parsed them yet, plus those the stages hold back.
     private func feed(_ bytes: UnsafeRawBufferPointer) throws(StreamError) -> Int {
-        var bytes = bytes
-        if leadingWhitespace?.isSkipping == true { bytes = leadingWhitespace!.strip(bytes) }
-        if let markupRepair {
-            try markupRepair.take(bytes, atEnd: false) { (piece) throws(StreamError) in try admit(piece) }
-            noteRepairs()
-        } else {
-            try admit(bytes)
-        }
-        let held =
-            commentGuard.held.count + (encodingSniffer?.prefix.count ?? 0) + (markupRepair?.heldByteCount ?? 0)
-        return context.unparsedByteCount + held
+        try input.take(bytes, atEnd: false) { (piece) throws(StreamError) in try push(piece) }
+        noteRepairs()
+        return context.unparsedByteCount + input.heldByteCount
     }
 
-    /// Hands input on towards libxml2, through the encoding sniffer while it decides and the comment guard.
-    private func admit(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
-        if encodingSniffer != nil {
-            try sniff(bytes, atEnd: false)
-        } else {
-            try commentGuard.admit(bytes) { (piece) throws(StreamError) in try push(piece) }
-        }
-    }
-
-    /// Turns the repairs ``MarkupRepair`` made into warnings, placed among libxml2's by position.
+    /// Turns the repairs the input stages made into warnings, placed among libxml2's by position.
     private func noteRepairs() {
-        for repair in markupRepair?.takeRepairs() ?? [] {
-            let position = leadingWhitespace?.restore(repair.position) ?? repair.position
-            addWarning(StreamError(kind: .malformedInput, message: repair.message, at: position, path: nil))
+        for repair in input.takeRepairs() {
+            addWarning(StreamError(kind: .malformedInput, message: repair.message, at: repair.position, path: nil))
         }
     }
 
@@ -235,39 +201,13 @@ package final class XMLPushParser: PushEngine {
 
     /// Signals the end of input and validates that the document is complete.
     package func terminate() throws(StreamError) {
-        if let markupRepair {
-            try markupRepair.take(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) {
-                (piece) throws(StreamError) in try admit(piece)
-            }
-            noteRepairs()
+        try input.take(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) { (piece) throws(StreamError) in
+            try push(piece)
         }
-        if encodingSniffer != nil { try sniff(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) }
-        try commentGuard.drain { (piece) throws(StreamError) in try push(piece) }
+        noteRepairs()
         isTerminating = true
         let status = feedstream_xml_parse_chunk(context, nil, 0, 1)
         try check(status)
-    }
-
-    /// Holds the document's first bytes until its start shows whether it names an encoding, then installs the
-    /// default encoding if it does not and passes the held bytes on.
-    private func sniff(_ bytes: UnsafeRawBufferPointer, atEnd: Bool) throws(StreamError) {
-        guard var sniffer = encodingSniffer else { return }
-        let decision = sniffer.take(bytes, atEnd: atEnd)
-        encodingSniffer = sniffer
-        if decision == .undecided { return }
-        encodingSniffer = nil
-        if decision == .useDefault, !sniffer.defaultIsUTF8,
-            let handler = xmlFindCharEncodingHandler(sniffer.defaultEncoding)
-        {
-            _ = xmlSwitchToEncoding(context, handler)
-        }
-        // `withUnsafeBytes` rethrows untyped errors; carry the typed one out through a `Result`.
-        let outcome = sniffer.prefix.withUnsafeBytes { held in
-            Result { () throws(StreamError) in
-                try commentGuard.admit(held) { (piece) throws(StreamError) in try push(piece) }
-            }
-        }
-        try outcome.get()
     }
 
     private func push(_ bytes: UnsafeRawBufferPointer) throws(StreamError) {
@@ -306,8 +246,8 @@ package final class XMLPushParser: PushEngine {
             // After a failed conversion libxml2 no longer knows how many raw bytes it consumed (it says 0); the
             // fault lies in what was handed over, so report its end rather than the start of the document.
             // What was handed over is counted after any repairs: placed in the input like every other position.
-            let dropped = leadingWhitespace?.bytes ?? 0
-            if encodingFault && fault.byteOffset == dropped {
+            let start = inInput(StreamPosition(line: 1, column: 1, byteOffset: 0)).byteOffset
+            if encodingFault && fault.byteOffset == start {
                 fault.byteOffset = inInput(StreamPosition(line: 1, column: 1, byteOffset: bytesPushed)).byteOffset
             }
             stop(with: fault)
@@ -319,11 +259,8 @@ package final class XMLPushParser: PushEngine {
     package var position: StreamPosition { inInput(context.position(bytesPushed: bytesPushed)) }
 
     /// A position in what libxml2 was given, as a position in the whole input (which may have started with
-    /// whitespace that was dropped).
-    private func inInput(_ position: StreamPosition) -> StreamPosition {
-        let repaired = markupRepair?.restore(position) ?? position
-        return leadingWhitespace?.restore(repaired) ?? repaired
-    }
+    /// whitespace that was dropped, or been repaired).
+    private func inInput(_ position: StreamPosition) -> StreamPosition { input.restore(position) }
 
     /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`.
     private func deliver(_ body: () throws(StreamError) -> Void) {

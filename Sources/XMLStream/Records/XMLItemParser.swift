@@ -78,7 +78,7 @@ public final class XMLItemParser<T: Decodable & Sendable>: PushDrivenParser {
         let components = path.components
         let box = XMLRecordSelector.Box()
         engine = XMLPushParser(
-            recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true
+            settings: .init(recover: options.recover, defaultEncoding: options.defaultEncoding, leniency: .records)
         ) { names in
             let made = XMLRecordSelector(
                 components: components, names: names, limits: options.limits, timeZone: options.timeZone)

@@ -1,4 +1,5 @@
-import FeedStreamServices
+import FeedStreamNetworking
+import JSONStream
 import Foundation
 import StreamTestSupport
 import Testing

@@ -1,8 +1,8 @@
-import FeedStreamServices
+import JSONStream
 
 extension JSONPath {
     /// A path written in a test, for parser factories that cannot throw.
-    static func literal(_ text: String) -> JSONPath {
+    public static func literal(_ text: String) -> JSONPath {
         do {
             return try JSONPath(text)
         } catch {

@@ -1,4 +1,4 @@
-import FeedStreamServices
+import FeedStreamNetworking
 import Foundation
 import Testing
 
