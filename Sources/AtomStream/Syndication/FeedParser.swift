@@ -110,8 +110,12 @@ public final class FeedParser: StreamingParser {
     }
 
     /// In recover mode, every fault that was repaired instead of reported, with its position (the first 1,000).
-    /// Empty in strict mode, where the first fault is thrown.
-    public var warnings: [StreamError] { engine.warnings }
+    /// Empty in strict mode, where the first fault is thrown. For a JSON Feed, in either mode: each member of the
+    /// wrong type (`"tags": "news"`), skipped while its item was kept, saying what was expected and what came.
+    public var warnings: [StreamError] {
+        if case .json = syntax, let json { return json.warnings }
+        return engine.warnings
+    }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [AtomEntry] {
         try lifecycle.parse({ () throws(StreamError) in try take(chunk) }, completed: takeCompleted)
