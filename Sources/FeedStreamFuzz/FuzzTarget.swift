@@ -77,7 +77,7 @@ enum FuzzTarget: String {
     /// The page metadata of a page read whole and in chunks: bounded, and the same when chunk independence is
     /// checked.
     private static func checkPageMetadata(_ bytes: UnsafeRawBufferPointer) {
-        var pages: [PageMetadata] = []
+        var pages: [FeedLinkParser.PageMetadata] = []
         var feeds: [[DiscoveredFeed]] = []
         for chunk in [bytes.count, 1 + bytes.count % 61] {
             let parser = FeedLinkParser(baseURL: "https://example.org/a/", readsBody: true)

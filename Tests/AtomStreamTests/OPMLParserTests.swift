@@ -148,7 +148,7 @@ import Testing
         }
         count += try parser.finish().count
         #expect(count == 100_000)
-        #expect(mostHeld <= "Folder 999".utf8.count)
+        #expect(mostHeld <= "Folder 999".utf8.count + "Feed 99".utf8.count)
         // A chunk returns what it completed, never a backlog: 64 KiB holds at most ~1,100 of these outlines.
         #expect(largestBatch < 1_200)
         let statistics = parser.intakeStatistics

@@ -6,11 +6,13 @@ import Testing
 /// ``FeedLinkParser``'s page metadata, JSON Feed's fallback link type, body links and the page's encoding, each the
 /// same in every chunking.
 @Suite struct PageMetadataTests {
+    typealias Icon = FeedLinkParser.PageMetadata.Icon
+
     /// Feeds and metadata, checked identical across the standard chunkings.
     func readEveryWay(
         _ bytes: [UInt8], baseURL: String? = nil, encoding: String? = nil, readsBody: Bool = false
-    ) -> (feeds: [DiscoveredFeed], page: PageMetadata)? {
-        var first: ([DiscoveredFeed], PageMetadata)?
+    ) -> (feeds: [DiscoveredFeed], page: FeedLinkParser.PageMetadata)? {
+        var first: ([DiscoveredFeed], FeedLinkParser.PageMetadata)?
         for splits in DripFeed.standardChunkings(bytes.count, byteByByteLimit: 1 << 13) {
             let parser = FeedLinkParser(baseURL: baseURL, defaultEncoding: encoding, readsBody: readsBody)
             let outcome = DripFeed.run(parser, bytes: bytes, splits: splits)
@@ -50,11 +52,11 @@ import Testing
         let (feeds, page) = try #require(readEveryWay(Array(Self.page.utf8), baseURL: "http://a.test/x/"))
         #expect(page.title == "Café Blog")
         #expect(page.icons == [
-            PageIcon(url: "https://example.org/favicon.ico", rel: "icon", sizes: "32x32", type: "image/x-icon"),
-            PageIcon(url: "https://example.org/blog/fav.png", rel: "shortcut icon"),
-            PageIcon(url: "https://example.org/apple.png", rel: "apple-touch-icon", sizes: "180x180"),
-            PageIcon(url: "https://example.org/apple-pre.png", rel: "apple-touch-icon-precomposed"),
-            PageIcon(url: "https://example.org/mask.svg", rel: "mask-icon"),
+            Icon(url: "https://example.org/favicon.ico", rel: "icon", sizes: "32x32", type: "image/x-icon"),
+            Icon(url: "https://example.org/blog/fav.png", rel: "shortcut icon"),
+            Icon(url: "https://example.org/apple.png", rel: "apple-touch-icon", sizes: "180x180"),
+            Icon(url: "https://example.org/apple-pre.png", rel: "apple-touch-icon-precomposed"),
+            Icon(url: "https://example.org/mask.svg", rel: "mask-icon"),
         ])
         #expect(page.image == "https://example.org/og.png")
         #expect(page.hubs == ["https://pubsubhubbub.appspot.com/"])

@@ -80,9 +80,9 @@ struct PageEncodingSniffer {
             else { continue }
             index += 4
             var attributes: [(String, String)] = []
-            while let (name, value, next) = attribute(bytes, from: index) {
-                attributes.append((name, value))
-                index = next
+            while let found = attribute(bytes, from: index) {
+                attributes.append((found.name, found.value))
+                index = found.next
             }
             if let charset = attributes.first(where: { $0.0 == "charset" }) {
                 if let name = normalized(charset.1) { return name }
@@ -99,7 +99,9 @@ struct PageEncodingSniffer {
 
     /// One attribute of a tag from `start` (HTML's "get an attribute" in the prescan): name, value and where the
     /// next one starts; `nil` at the tag's end.
-    private static func attribute(_ bytes: ArraySlice<UInt8>, from start: Int) -> (String, String, Int)? {
+    private static func attribute(
+        _ bytes: ArraySlice<UInt8>, from start: Int
+    ) -> (name: String, value: String, next: Int)? {
         var index = start
         while index < bytes.endIndex, isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
         guard index < bytes.endIndex, bytes[index] != UInt8(ascii: ">") else { return nil }

@@ -6,7 +6,7 @@ import Foundation
 struct PageMetadataReader {
     private var title: [UInt8] = []
     private var titleState = TitleState.none
-    private var icons: [PageIcon] = []
+    private var icons: [PageMetadata.Icon] = []
     private var openGraphImage: String?
     private var twitterImage: String?
     private var hubs: [String] = []
@@ -45,7 +45,7 @@ struct PageMetadataReader {
         let sizes = tag.value(of: "sizes").map { $0.trimmingCharacters(in: .whitespaces) }
         let type = tag.value(of: "type").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         icons.append(
-            PageIcon(
+            PageMetadata.Icon(
                 url: href, rel: relTokens.joined(separator: " "), sizes: sizes?.isEmpty == false ? sizes : nil,
                 type: type?.isEmpty == false ? type : nil))
     }

@@ -177,7 +177,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
                 throw mismatch("should be an object, found \(ScalarReading<String>.describe(value))")
             case .attachments, .people: break
             }
-        } catch where error.kind == .typeMismatch {
+        } catch let error where error.kind == .typeMismatch {
             let subject: String
             switch context {
             case .items: subject = "an item"

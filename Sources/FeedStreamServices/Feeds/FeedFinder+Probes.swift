@@ -9,9 +9,9 @@ enum PageProbeEvent: Sendable {
     /// A feed link, from the head or (after `headEnded`) the body.
     case link(DiscoveredFeed)
     /// The head is over: its links have all come, and the metadata is complete.
-    case headEnded(PageMetadata, bytes: Int)
+    case headEnded(FeedLinkParser.PageMetadata, bytes: Int)
     /// Reading stopped: the end of the page, the body links' bound, or the byte budget.
-    case finished(PageMetadata, bytes: Int)
+    case finished(FeedLinkParser.PageMetadata, bytes: Int)
 }
 
 /// Reads the response to a pasted address: its first bytes through ``FeedSniffer``, then, if it is no feed, the page

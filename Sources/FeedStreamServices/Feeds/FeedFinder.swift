@@ -74,7 +74,7 @@ public struct FeedFinder: Sendable {
         var found = FoundFeeds(feeds: [], url: pasted)
         var headFeeds: [DiscoveredFeed] = []
         var bodyLinks: [DiscoveredFeed] = []
-        var page = PageMetadata()
+        var page = FeedLinkParser.PageMetadata()
         found.requests += 1
         let pageURL = try await readPage(pasted) { event in
             switch event {

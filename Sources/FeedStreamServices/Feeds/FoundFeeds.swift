@@ -8,7 +8,7 @@ public struct FoundFeeds: Sendable, Hashable, Codable {
     /// links (same site first), else the first well-known path that answered with a feed.
     public var feeds: [DiscoveredFeed]
     /// The page's title, icons, preview image and hubs; `nil` when the address was a feed itself.
-    public var page: PageMetadata?
+    public var page: FeedLinkParser.PageMetadata?
     /// The address after redirects.
     public var url: URL?
     /// Body bytes received over every request made (the page's and each candidate's first bytes): bounded by the
@@ -19,7 +19,7 @@ public struct FoundFeeds: Sendable, Hashable, Codable {
 
     /// Creates a result.
     public init(
-        feeds: [DiscoveredFeed], page: PageMetadata? = nil, url: URL? = nil, bytesFetched: Int = 0, requests: Int = 0
+        feeds: [DiscoveredFeed], page: FeedLinkParser.PageMetadata? = nil, url: URL? = nil, bytesFetched: Int = 0, requests: Int = 0
     ) {
         self.feeds = feeds
         self.page = page

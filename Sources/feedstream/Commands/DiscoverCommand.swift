@@ -75,7 +75,7 @@ struct DiscoverCommand: AsyncParsableCommand {
         try print(found.feeds, writer)
         if metadata {
             try writer.line(
-                PageLine(page: found.page ?? PageMetadata(), bytesFetched: found.bytesFetched, requests: found.requests))
+                PageLine(page: found.page ?? FeedLinkParser.PageMetadata(), bytesFetched: found.bytesFetched, requests: found.requests))
         }
     }
 
@@ -105,7 +105,7 @@ struct DiscoverCommand: AsyncParsableCommand {
 
 /// The `--metadata` line of a URL's search: `{"page": …, "bytesFetched": B, "requests": N}`.
 private struct PageLine: Encodable {
-    var page: PageMetadata
+    var page: FeedLinkParser.PageMetadata
     var bytesFetched: Int
     var requests: Int
 }
@@ -116,7 +116,7 @@ private struct HeadEnded: Error {}
 /// consumer can stop the transfer even though no further feed will arrive to wake it.
 enum HeadDiscoveryEvent: Sendable {
     case feed(DiscoveredFeed)
-    case headEnded(PageMetadata)
+    case headEnded(FeedLinkParser.PageMetadata)
 }
 
 /// ``FeedLinkParser`` for the network helpers, adding the end of the head as an event.
