@@ -33,10 +33,27 @@ struct PageEncodingSniffer {
         // A byte-order mark needs up to three bytes to be ruled out.
         if held.count < 3 && !atEnd { return nil }
         if let transportEncoding { return transportEncoding }
-        guard held.count >= Self.prescanBytes || atEnd else { return nil }
-        let prefix = held.prefix(Self.prescanBytes)
-        if let declared = Self.metaCharset(prefix) { return declared }
-        return Self.isUTF8(prefix, complete: atEnd && held.count <= Self.prescanBytes) ? "utf-8" : "windows-1252"
+        // The window ends early at `</head` or `<body`: a page's encoding is declared in its head, and a head shorter
+        // than 1,024 bytes is then read at once instead of waiting for more of the body. The window is a property of
+        // the bytes alone, so the decision is the same in every chunking.
+        let headEnd = Self.endOfHead(held.prefix(Self.prescanBytes))
+        guard headEnd != nil || held.count >= Self.prescanBytes || atEnd else { return nil }
+        let window = held.prefix(headEnd ?? Self.prescanBytes)
+        if let declared = Self.metaCharset(window) { return declared }
+        let complete = headEnd == nil && atEnd && held.count <= Self.prescanBytes
+        return Self.isUTF8(window, complete: complete) ? "utf-8" : "windows-1252"
+    }
+
+    /// Where `</head` or `<body` starts in `bytes`, in any case.
+    private static func endOfHead(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            if matchesIgnoringCase(bytes, at: open + 1, "/head") || matchesIgnoringCase(bytes, at: open + 1, "body") {
+                return open
+            }
+            index = open + 1
+        }
+        return nil
     }
 
     private static func byteOrderMark(_ bytes: [UInt8]) -> String? {
