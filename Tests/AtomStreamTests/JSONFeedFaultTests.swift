@@ -26,22 +26,38 @@ struct JSONFeedFaultTests {
     @Test(
         "A member of the wrong type is a warning that says expected and got; the item and later ones are kept",
         arguments: [
-            (#"{"items":[{"id":"1"},{"id":"2","title":5},{"id":"3"}]}"#, "items[1].title",
-             "`title` should be a string, found the number 5; skipped", ["1", "2", "3"]),
-            (#"{"items":[{"id":"1"},{"tags":"news","id":"2"},{"id":"3"}]}"#, "items[1].tags",
-             "`tags` should be an array, found a string; skipped", ["1", "2", "3"]),
-            (#"{"items":[{"id":"1"},7,{"id":"3"}]}"#, "items[1]",
-             "an item should be an object, found the number 7; skipped", ["1", "3"]),
-            (#"{"items":[{"id":"1"},[1,{"id":"x"}],{"id":"3"}]}"#, "items[1]",
-             "an item should be an object, found an array; skipped", ["1", "3"]),
-            (#"{"title":["x"],"items":[{"id":"1"}]}"#, "title",
-             "`title` should be a string or number, found an array; skipped", ["1"]),
-            (#"{"items":[{"id":"1","date_published":12}]}"#, "items[0].date_published",
-             "`date_published` should be a date string, found the number 12; skipped", ["1"]),
-            (#"{"items":[{"id":true,"url":"https://a.test/"}]}"#, "items[0].id",
-             "`id` should be a string or number, found a boolean; skipped", [""]),
-            (#"{"items":[{"id":"1","tags":["a",3,"b"]}]}"#, "items[0].tags[1]",
-             "a tag should be a string, found the number 3; skipped", ["1"]),
+            (
+                #"{"items":[{"id":"1"},{"id":"2","title":5},{"id":"3"}]}"#, "items[1].title",
+                "`title` should be a string, found the number 5; skipped", ["1", "2", "3"]
+            ),
+            (
+                #"{"items":[{"id":"1"},{"tags":"news","id":"2"},{"id":"3"}]}"#, "items[1].tags",
+                "`tags` should be an array, found a string; skipped", ["1", "2", "3"]
+            ),
+            (
+                #"{"items":[{"id":"1"},7,{"id":"3"}]}"#, "items[1]",
+                "an item should be an object, found the number 7; skipped", ["1", "3"]
+            ),
+            (
+                #"{"items":[{"id":"1"},[1,{"id":"x"}],{"id":"3"}]}"#, "items[1]",
+                "an item should be an object, found an array; skipped", ["1", "3"]
+            ),
+            (
+                #"{"title":["x"],"items":[{"id":"1"}]}"#, "title",
+                "`title` should be a string or number, found an array; skipped", ["1"]
+            ),
+            (
+                #"{"items":[{"id":"1","date_published":12}]}"#, "items[0].date_published",
+                "`date_published` should be a date string, found the number 12; skipped", ["1"]
+            ),
+            (
+                #"{"items":[{"id":true,"url":"https://a.test/"}]}"#, "items[0].id",
+                "`id` should be a string or number, found a boolean; skipped", [""]
+            ),
+            (
+                #"{"items":[{"id":"1","tags":["a",3,"b"]}]}"#, "items[0].tags[1]",
+                "a tag should be a string, found the number 3; skipped", ["1"]
+            ),
         ])
     func memberTypeFaultsAreWarnings(document: String, path: String, message: String, ids: [String]) throws {
         let (outcome, warnings) = decodeWithWarnings(Array(document.utf8))

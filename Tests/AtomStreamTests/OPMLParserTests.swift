@@ -51,7 +51,11 @@ import Testing
         for splits in DripFeed.standardChunkings(bytes.count, byteByByteLimit: 1 << 16) {
             let outcome = DripFeed.run(OPMLParser(options: options), bytes: bytes, splits: splits)
             #expect(outcome.error == nil, "\(String(describing: outcome.error))")
-            if let first { #expect(outcome.items == first, "splits \(splits.prefix(5))") } else { first = outcome.items }
+            if let first {
+                #expect(outcome.items == first, "splits \(splits.prefix(5))")
+            } else {
+                first = outcome.items
+            }
         }
         return first
     }
@@ -127,7 +131,8 @@ import Testing
         for folder in 0..<1000 {
             document += "<outline text=\"Folder \(folder)\">\n"
             for feed in 0..<100 {
-                document += "  <outline text=\"Feed \(feed)\" type=\"rss\" xmlUrl=\"https://f\(folder).test/\(feed)\"/>\n"
+                document +=
+                    "  <outline text=\"Feed \(feed)\" type=\"rss\" xmlUrl=\"https://f\(folder).test/\(feed)\"/>\n"
             }
             document += "</outline>\n"
         }
@@ -194,7 +199,10 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(Self.expected[0]), as: UTF8.self)
-        #expect(json == #"{"folders":[],"htmlURL":"https:\/\/top.test\/","text":"Top","type":"rss","xmlURL":"https:\/\/top.test\/feed"}"#)
+        #expect(
+            json
+                == #"{"folders":[],"htmlURL":"https:\/\/top.test\/","text":"Top","type":"rss","xmlURL":"https:\/\/top.test\/feed"}"#
+        )
         let decoded = try JSONDecoder().decode(OPMLOutline.self, from: Data(#"{"xmlURL":"http://x.test/"}"#.utf8))
         #expect(decoded == OPMLOutline(xmlURL: "http://x.test/"))
     }

@@ -51,20 +51,22 @@ import Testing
     @Test func titleIconsImageAndHubsResolvedAgainstTheBase() throws {
         let (feeds, page) = try #require(readEveryWay(Array(Self.page.utf8), baseURL: "http://a.test/x/"))
         #expect(page.title == "Café Blog")
-        #expect(page.icons == [
-            Icon(url: "https://example.org/favicon.ico", rel: "icon", sizes: "32x32", type: "image/x-icon"),
-            Icon(url: "https://example.org/blog/fav.png", rel: "shortcut icon"),
-            Icon(url: "https://example.org/apple.png", rel: "apple-touch-icon", sizes: "180x180"),
-            Icon(url: "https://example.org/apple-pre.png", rel: "apple-touch-icon-precomposed"),
-            Icon(url: "https://example.org/mask.svg", rel: "mask-icon"),
-        ])
+        #expect(
+            page.icons == [
+                Icon(url: "https://example.org/favicon.ico", rel: "icon", sizes: "32x32", type: "image/x-icon"),
+                Icon(url: "https://example.org/blog/fav.png", rel: "shortcut icon"),
+                Icon(url: "https://example.org/apple.png", rel: "apple-touch-icon", sizes: "180x180"),
+                Icon(url: "https://example.org/apple-pre.png", rel: "apple-touch-icon-precomposed"),
+                Icon(url: "https://example.org/mask.svg", rel: "mask-icon"),
+            ])
         #expect(page.image == "https://example.org/og.png")
         #expect(page.hubs == ["https://pubsubhubbub.appspot.com/"])
         // application/json is JSON Feed's fallback: no feed+json link, so it is given, after the head's others.
-        #expect(feeds == [
-            DiscoveredFeed(url: "https://example.org/rss", type: "application/rss+xml"),
-            DiscoveredFeed(url: "https://example.org/feed.json", type: "application/json", title: "JSON"),
-        ])
+        #expect(
+            feeds == [
+                DiscoveredFeed(url: "https://example.org/rss", type: "application/rss+xml"),
+                DiscoveredFeed(url: "https://example.org/feed.json", type: "application/json", title: "JSON"),
+            ])
     }
 
     @Test func jsonFallbackOnlyWithoutAFeedJSONLink() throws {
@@ -85,12 +87,14 @@ import Testing
             """
         let (feeds, page1) = try #require(readEveryWay(Array(page.utf8), baseURL: "https://s.test/b/", readsBody: true))
         #expect(page1.title == "t")
-        #expect(feeds == [
-            DiscoveredFeed(url: "https://s.test/feed/", type: "application/rss+xml", source: .body),
-            DiscoveredFeed(url: "https://s.test/b/posts.rss", type: "application/rss+xml", title: "RSS", source: .body),
-            DiscoveredFeed(url: "https://other.test/atom.xml", type: "application/atom+xml", source: .body),
-            DiscoveredFeed(url: "https://s.test/feed.json", type: "application/feed+json", source: .body),
-        ])
+        #expect(
+            feeds == [
+                DiscoveredFeed(url: "https://s.test/feed/", type: "application/rss+xml", source: .body),
+                DiscoveredFeed(
+                    url: "https://s.test/b/posts.rss", type: "application/rss+xml", title: "RSS", source: .body),
+                DiscoveredFeed(url: "https://other.test/atom.xml", type: "application/atom+xml", source: .body),
+                DiscoveredFeed(url: "https://s.test/feed.json", type: "application/feed+json", source: .body),
+            ])
         // Without readsBody the page's body is never read.
         #expect(readEveryWay(Array(page.utf8), readsBody: false)?.feeds == [])
     }
@@ -99,8 +103,11 @@ import Testing
     @Test(
         arguments: [
             ("utf-8 bytes, <meta charset>", "<meta charset=\"utf-8\">", false, nil, false),
-            ("utf-8 bytes, <meta http-equiv>", "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\">",
-             false, nil, false),
+            (
+                "utf-8 bytes, <meta http-equiv>",
+                "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\">",
+                false, nil, false
+            ),
             ("utf-8 bytes, HTTP charset", "", false, "utf-8", false),
             ("utf-8 bytes, nothing said: valid UTF-8", "", false, nil, false),
             ("latin-1 bytes, <meta charset>", "<meta charset='iso-8859-1'>", true, nil, false),
@@ -109,7 +116,8 @@ import Testing
             ("HTTP charset wins over meta", "<meta charset=\"utf-8\">", true, "windows-1252", false),
         ] as [(String, String, Bool, String?, Bool)])
     func encodings(_ name: String, _ meta: String, _ latin1: Bool, _ http: String?, _ bom: Bool) throws {
-        let page = "<html><head>\(meta)<title>Café</title>"
+        let page =
+            "<html><head>\(meta)<title>Café</title>"
             + "<link rel=alternate type=application/rss+xml title=\"Café\" href=/f></head><body>"
         var bytes = latin1 ? page.unicodeScalars.map { UInt8($0.value) } : Array(page.utf8)
         if bom { bytes = [0xEF, 0xBB, 0xBF] + bytes }

@@ -25,7 +25,10 @@ struct FeedFinderTests {
     func addressIsAFeed(transport: TransportKind) async throws {
         let server = try Self.site(["/feed": .init(contentType: "text/xml", body: Self.rss)], requests: 1)
         let found = try await FeedFinder(transport: transport.make()).find(server.url("/feed"))
-        #expect(found.feeds == [DiscoveredFeed(url: server.url("/feed").absoluteString, type: "application/rss+xml", source: .self)])
+        #expect(
+            found.feeds == [
+                DiscoveredFeed(url: server.url("/feed").absoluteString, type: "application/rss+xml", source: .self)
+            ])
         #expect(found.page == nil)
         #expect(found.requests == 1)
         #expect(found.bytesFetched <= Self.rss.count)
@@ -66,9 +69,11 @@ struct FeedFinderTests {
             "/subscribe/rss": .init(contentType: "application/rss+xml", body: Self.rss),
         ])
         let found = try await FeedFinder().find(server.url("/"))
-        #expect(found.feeds == [
-            DiscoveredFeed(url: server.url("/subscribe/rss").absoluteString, type: "application/rss+xml", source: .body)
-        ])
+        #expect(
+            found.feeds == [
+                DiscoveredFeed(
+                    url: server.url("/subscribe/rss").absoluteString, type: "application/rss+xml", source: .body)
+            ])
         let paths = server.snapshot.requests
         #expect(paths.prefix(3) == ["/", "/subscribe/rss", "/old/rss.xml"])
         #expect(!paths.contains("/feed"))
@@ -79,18 +84,23 @@ struct FeedFinderTests {
     @Test("A site that links nothing but serves /feed: a guess")
     func wellKnownPathOnly() async throws {
         let server = try Self.site([
-            "/blog/": .init(contentType: "text/html", text: "<html><head><title>B</title></head><body>hi</body></html>"),
+            "/blog/": .init(
+                contentType: "text/html", text: "<html><head><title>B</title></head><body>hi</body></html>"),
             "/feed": .init(contentType: "application/atom+xml", text: #"<feed xmlns="http://www.w3.org/2005/Atom"/>"#),
         ])
         let found = try await FeedFinder().find(server.url("/blog/"))
-        #expect(found.feeds == [DiscoveredFeed(url: server.url("/feed").absoluteString, type: "application/atom+xml", source: .guess)])
+        #expect(
+            found.feeds == [
+                DiscoveredFeed(url: server.url("/feed").absoluteString, type: "application/atom+xml", source: .guess)
+            ])
         #expect(found.page?.title == "B")
         #expect(server.snapshot.requests == ["/blog/", "/feed"])
     }
 
     @Test("A page that trickles 50 MB and links nothing: read up to the budget, then the paths; bounded")
     func tricklingPage() async throws {
-        let body = Array("<html><head><title>Slow</title></head><body>".utf8)
+        let body =
+            Array("<html><head><title>Slow</title></head><body>".utf8)
             + [UInt8](repeating: UInt8(ascii: "y"), count: 50 << 20)
         let server = try Self.site(
             ["/": .init(contentType: "text/html", body: body, chunkSize: 4096, pauseMicroseconds: 200)])

@@ -28,7 +28,8 @@ struct SubscribeCommandTests {
         #expect(first?["xmlURL"] as? String == "https://ab.test/feed")
         #expect(first?["folders"] as? [String] == ["Tech"])
         for size in ["1", "7"] {
-            #expect(try tool.run(["opml", "--chunk-size", size, "-"], input: Data(Self.opml.utf8)).output == read.output)
+            #expect(
+                try tool.run(["opml", "--chunk-size", size, "-"], input: Data(Self.opml.utf8)).output == read.output)
         }
         let written = try tool.run(["opml", "--write", "--title", "Mine & yours"], input: Data(read.output.utf8))
         #expect(written.status == 0, "\(written.error)")
@@ -44,7 +45,8 @@ struct SubscribeCommandTests {
         let notOPML = try tool.run(["opml", "-"], input: Data("<html><body>x</body></html>".utf8))
         #expect(notOPML.status == 1)
         #expect(notOPML.error.contains("not an OPML file"))
-        let badLine = try tool.run(["opml", "--write"], input: Data("{\"xmlURL\":\"https://a.test/\"}\n{\"title\":5}\n".utf8))
+        let badLine = try tool.run(
+            ["opml", "--write"], input: Data("{\"xmlURL\":\"https://a.test/\"}\n{\"title\":5}\n".utf8))
         #expect(badLine.status == 1)
         #expect(badLine.error.contains("line 2"), "\(badLine.error)")
         #expect(try tool.run(["opml", "--title", "x", "-"], input: Data()).status == 2)
