@@ -151,7 +151,8 @@ final class FeedLinkCollector: HTMLEventHandler {
         let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let type = FeedAddress.likelyType(of: trimmed, declared: tag.value(of: "type")) else { return }
         let title = tag.value(of: "title").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        if complete(DiscoveredFeed(url: trimmed, type: type, title: title?.isEmpty == false ? title : nil, source: .body))
+        if complete(
+            DiscoveredFeed(url: trimmed, type: type, title: title?.isEmpty == false ? title : nil, source: .body))
         {
             bodyLinkCount += 1
         }

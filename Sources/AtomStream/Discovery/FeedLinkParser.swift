@@ -105,7 +105,8 @@ public final class FeedLinkParser: StreamingParser {
             engine = made
             let outcome = sniffer.held.withUnsafeBytes { held in
                 Result { () throws(StreamError) -> Int in
-                    try tagBoundary.feed(UnsafeRawBufferPointer(rebasing: held[sniffer.byteOrderMarkLength...]), to: made)
+                    try tagBoundary.feed(
+                        UnsafeRawBufferPointer(rebasing: held[sniffer.byteOrderMarkLength...]), to: made)
                 }
             }
             return try outcome.get()

@@ -173,7 +173,8 @@ struct PageEncodingSniffer {
                 return true
             case .error:
                 // The error may be a sequence the prefix cut off, which the page completes after it.
-                return !complete && bytes.count - consumed < 4 && isTruncatedSequence(bytes.suffix(bytes.count - consumed))
+                return !complete && bytes.count - consumed < 4
+                    && isTruncatedSequence(bytes.suffix(bytes.count - consumed))
             }
         }
     }

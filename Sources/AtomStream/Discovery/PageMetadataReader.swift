@@ -73,7 +73,8 @@ struct PageMetadataReader {
         var resolvedIcons = icons
         for index in resolvedIcons.indices { resolvedIcons[index].url = resolve(resolvedIcons[index].url) }
         return PageMetadata(
-            title: text.isEmpty ? nil : text, icons: resolvedIcons, image: (openGraphImage ?? twitterImage).map(resolve),
+            title: text.isEmpty ? nil : text, icons: resolvedIcons,
+            image: (openGraphImage ?? twitterImage).map(resolve),
             hubs: hubs.map(resolve))
     }
 }

@@ -167,16 +167,15 @@ final class OPMLDocumentDecoder: XMLEventHandler {
     // MARK: - Head
 
     private func headFieldRole(_ tag: XMLStartTag) -> Role {
-        let name = tag.localName
-        if Self.named(name, "title") { return .headField(.title) }
-        if Self.named(name, "datecreated") { return .headField(.dateCreated) }
-        if Self.named(name, "datemodified") { return .headField(.dateModified) }
-        if Self.named(name, "ownername") { return .headField(.ownerName) }
-        if Self.named(name, "owneremail") { return .headField(.ownerEmail) }
-        if Self.named(name, "ownerid") { return .headField(.ownerID) }
-        if Self.named(name, "docs") { return .headField(.docs) }
+        for (name, field) in Self.headFields where Self.named(tag.localName, name) { return .headField(field) }
         return .ignored
     }
+
+    /// The head's elements, by lowercase name.
+    private static let headFields: [(StaticString, HeadField)] = [
+        ("title", .title), ("datecreated", .dateCreated), ("datemodified", .dateModified), ("ownername", .ownerName),
+        ("owneremail", .ownerEmail), ("ownerid", .ownerID), ("docs", .docs),
+    ]
 
     private func finishHeadField(_ field: HeadField) {
         let value = text.withUnsafeBytes { Self.trimmed($0) }

@@ -8,7 +8,9 @@ import Foundation
 /// ```swift
 /// let parser = OPMLParser()
 /// for chunk in chunks {
-///     for outline in try parser.parse(chunk) { subscribe(outline.xmlURL!, title: outline.displayName, in: outline.folders) }
+///     for outline in try parser.parse(chunk) {
+///         subscribe(outline.xmlURL!, title: outline.displayName, in: outline.folders)
+///     }
 /// }
 /// _ = try parser.finish()
 /// print(parser.head.title ?? "untitled", parser.head.ownerName ?? "")

@@ -19,7 +19,8 @@ public struct FoundFeeds: Sendable, Hashable, Codable {
 
     /// Creates a result.
     public init(
-        feeds: [DiscoveredFeed], page: FeedLinkParser.PageMetadata? = nil, url: URL? = nil, bytesFetched: Int = 0, requests: Int = 0
+        feeds: [DiscoveredFeed], page: FeedLinkParser.PageMetadata? = nil, url: URL? = nil, bytesFetched: Int = 0,
+        requests: Int = 0
     ) {
         self.feeds = feeds
         self.page = page

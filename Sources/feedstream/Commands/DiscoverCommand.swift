@@ -75,7 +75,9 @@ struct DiscoverCommand: AsyncParsableCommand {
         try print(found.feeds, writer)
         if metadata {
             try writer.line(
-                PageLine(page: found.page ?? FeedLinkParser.PageMetadata(), bytesFetched: found.bytesFetched, requests: found.requests))
+                PageLine(
+                    page: found.page ?? FeedLinkParser.PageMetadata(), bytesFetched: found.bytesFetched,
+                    requests: found.requests))
         }
     }
 
