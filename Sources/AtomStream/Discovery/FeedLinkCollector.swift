@@ -168,7 +168,8 @@ final class FeedLinkCollector: HTMLEventHandler {
         guard feedCount < Self.maximumFeeds else { return false }
         var feed = feed
         feed.url = resolve(feed.url)
-        guard seen.insert(feed.url).inserted else { return false }
+        // An empty address that no base made absolute names nothing a reader could fetch.
+        guard !feed.url.isEmpty, seen.insert(feed.url).inserted else { return false }
         feedCount += 1
         completed.append(feed)
         return true
