@@ -120,18 +120,8 @@ final class OPMLDocumentDecoder: XMLEventHandler {
             guard attribute.namespace.isNone else { continue }
             let name = attribute.localName
             bytes += attribute.value.count
-            if Self.named(name, "text") {
-                outline.text = Self.trimmed(attribute.value)
-            } else if Self.named(name, "title") {
-                outline.title = Self.trimmed(attribute.value)
-            } else if Self.named(name, "xmlurl") {
-                outline.xmlURL = Self.trimmed(attribute.value)
-            } else if Self.named(name, "htmlurl") {
-                outline.htmlURL = Self.trimmed(attribute.value)
-            } else if Self.named(name, "type") {
-                outline.type = Self.trimmed(attribute.value)
-            } else if Self.named(name, "description") {
-                outline.description = Self.trimmed(attribute.value)
+            if let field = Self.textAttributes.first(where: { Self.named(name, $0.name) })?.field {
+                outline[keyPath: field] = Self.trimmed(attribute.value)
             } else if Self.named(name, "category") {
                 outline.categories = String(decoding: attribute.value, as: UTF8.self).split(separator: ",")
                     .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
@@ -155,6 +145,13 @@ final class OPMLDocumentDecoder: XMLEventHandler {
         folders.append(name)
         folderBytes += name.utf8.count
     }
+
+    /// The attributes kept as they are written (trimmed), by lowercase name.
+    private static let textAttributes: [(name: StaticString, field: WritableKeyPath<OPMLOutline, String?> & Sendable)] =
+        [
+            ("text", \.text), ("title", \.title), ("xmlurl", \.xmlURL), ("htmlurl", \.htmlURL), ("type", \.type),
+            ("description", \.description),
+        ]
 
     /// Outlines that give their feed in `url` rather than `xmlUrl` (some podcast apps' exports) say so by type.
     private static func isFeedType(_ type: String?) -> Bool {
