@@ -50,6 +50,9 @@ import StreamCore
 /// `related`, `content_html` / `content_text` → `content`, `summary`, `date_published` / `date_modified`, `authors`
 /// (or `author`), `tags` → categories, `attachments` → `enclosure` links, `image` / `banner_image` →
 /// ``AtomEntry/media``; the top level fills ``AtomFeed`` (`next_url` → `nextURL`, `icon` → `logo`, `favicon` → `icon`).
+/// A member of the wrong type (`"tags": "news"`) is skipped with a positioned warning in ``warnings`` and its item
+/// kept, as JSON Feed asks of readers; JSON with neither a jsonfeed.org `version` nor an `items` array (an API's
+/// error object, RSS written as JSON) is refused with a `StreamError` of kind `unexpectedDocument`.
 ///
 /// In every format the iTunes, Podcasting 2.0 and Media RSS elements are also typed: ``AtomFeed/podcast``,
 /// ``AtomEntry/podcast`` and ``AtomEntry/media`` (`nil` when there are none).
