@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
 #   TARGET: atom | atom-recover | twitter-search | twitter-stream | jive-inbox | json-items | xml-items | feed |
-#           feed-recover | feed-json | sanitizer | sanitizer-paths | discover
+#           feed-recover | feed-json | sanitizer | sanitizer-paths | discover | opml | page-metadata
 #
 # Findings (crash-*, leak-*, timeout-*) are written to .build-fuzz/findings/TARGET/; replay one with
 #   FEEDSTREAM_FUZZ_TARGET=TARGET swift run FeedStreamFuzz FILE
@@ -47,6 +47,14 @@ feed-json)
 sanitizer | sanitizer-paths) seed feedparser/wellformed/sanitize ;;
 discover) printf '<html><head><link rel="alternate" type="application/rss+xml" href="/f"><base href="x/"></head>' \
     >"$work/page.html" ;;
+opml)
+    printf '%s' '<?xml version="1.0"?><opml version="2.0"><head><title>T &amp; U</title><dateCreated>Mon, 02 Nov 2026 10:00:00 GMT</dateCreated></head><body><outline text="F" title="F"><outline text="A" type="rss" xmlUrl="/a.xml" htmlUrl="h" category="/x,/y"/><outline text="G"><outline TEXT="B" XMLURL="http://b/" description="&lt;d&gt;"/></outline></outline><outline text="P" type="rss" url="p.xml"/></body></opml>' >"$work/seed.opml.xml"
+    printf '%s' '<opml version="1.0"><body><outline text="Caf&eacute;" xmlurl="http://c/&#233;"/></body></opml>' >"$work/seed-1.0.opml.xml"
+    ;;
+page-metadata)
+    printf '%s' '<!DOCTYPE html><html><head><meta charset="utf-8"><title> T </title><link rel="icon" sizes="16x16" type="image/png" href="/i.png"><link rel="apple-touch-icon" href="a.png"><link rel="mask-icon" href="m.svg"><meta property="og:image" content="/og.png"><meta name="twitter:image" content="t.png"><link rel="hub" href="https://hub/"><link rel="alternate" type="application/json" href="/f.json"><base href="x/"></head><body><a href="/feed/">f</a><a href="a.rss">r</a></body></html>' >"$work/page.html"
+    printf '<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"><title>Caf\xe9</title></head><body></body></html>' >"$work/latin1.html"
+    ;;
 *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac
 

@@ -9,7 +9,7 @@ enum FuzzTarget: String {
     case atom, atomRecover = "atom-recover", twitterSearch = "twitter-search", twitterStream = "twitter-stream"
     case jiveInbox = "jive-inbox", jsonItems = "json-items", xmlItems = "xml-items", feed
     case feedRecover = "feed-recover", feedJSON = "feed-json"
-    case sanitizer, sanitizerPaths = "sanitizer-paths", discover
+    case sanitizer, sanitizerPaths = "sanitizer-paths", discover, opml, pageMetadata = "page-metadata"
 
     /// The target named by `FEEDSTREAM_FUZZ_TARGET` (libFuzzer passes no arguments to the harness).
     static let selected: FuzzTarget = {
@@ -49,6 +49,11 @@ enum FuzzTarget: String {
         case .discover:
             let page = "https://example.org/a/"
             check(bytes, chunkInvariant: Self.checksDiscoveryChunking) { FeedLinkParser(baseURL: page) }
+        // Strict OPML is libxml2's strict XML, which reads every chunking alike.
+        case .opml: check(bytes) { OPMLParser(options: .init(baseURL: "https://example.org/list.opml")) }
+        // Head and body, with the metadata: as `discover`, chunk independence only with
+        // FEEDSTREAM_FUZZ_CHUNK_INVARIANT=1; always no crash, bounded lists and absolute or untouched URLs.
+        case .pageMetadata: Self.checkPageMetadata(bytes)
         }
     }
 
@@ -67,6 +72,37 @@ enum FuzzTarget: String {
         let reused = reusedSession.sanitize(html)
         precondition(
             reused == fresh, "a reused context wrote \(reused.debugDescription), a fresh one \(fresh.debugDescription)")
+    }
+
+    /// The page metadata of a page read whole and in chunks: bounded, and the same when chunk independence is
+    /// checked.
+    private static func checkPageMetadata(_ bytes: UnsafeRawBufferPointer) {
+        var pages: [FeedLinkParser.PageMetadata] = []
+        var feeds: [[DiscoveredFeed]] = []
+        for chunk in [bytes.count, 1 + bytes.count % 61] {
+            let parser = FeedLinkParser(baseURL: "https://example.org/a/", readsBody: true)
+            var found: [DiscoveredFeed] = []
+            var start = 0
+            do {
+                while start < bytes.count {
+                    let end = min(start + max(chunk, 1), bytes.count)
+                    found += try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                    start = end
+                }
+                found += try parser.finish()
+            } catch {
+                preconditionFailure("FeedLinkParser threw on a page: \(error)")
+            }
+            let page = parser.page
+            precondition(found.count <= 1100 && page.icons.count <= 64 && page.hubs.count <= 16, "unbounded lists")
+            precondition((page.title?.utf8.count ?? 0) <= 4096 * 3, "unbounded title")
+            pages.append(page)
+            feeds.append(found)
+        }
+        if checksDiscoveryChunking {
+            precondition(pages[0] == pages[1], "page metadata differs between chunkings")
+            precondition(feeds[0] == feeds[1], "feeds differ between chunkings")
+        }
     }
 
     private static let checksDiscoveryChunking =

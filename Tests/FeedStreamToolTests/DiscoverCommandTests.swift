@@ -21,11 +21,11 @@ struct DiscoverCommandTests {
         let whole = try await tool.run(["discover", "--base-url", "https://x.test/a/b", "-"], input: input)
         #expect(whole.status == 0, "\(whole.error)")
         #expect(whole.lines == [
-            #"{"title":"Posts","type":"application\/rss+xml","url":"https:\/\/x.test\/a\/feed.xml"}"#,
-            #"{"type":"application\/atom+xml","url":"https:\/\/x.test\/atom.xml"}"#,
+            #"{"source":"head","title":"Posts","type":"application\/rss+xml","url":"https:\/\/x.test\/a\/feed.xml"}"#,
+            #"{"source":"head","type":"application\/atom+xml","url":"https:\/\/x.test\/atom.xml"}"#,
         ] || whole.lines == [
-            #"{"title":"Posts","type":"application/rss+xml","url":"https://x.test/a/feed.xml"}"#,
-            #"{"type":"application/atom+xml","url":"https://x.test/atom.xml"}"#,
+            #"{"source":"head","title":"Posts","type":"application/rss+xml","url":"https://x.test/a/feed.xml"}"#,
+            #"{"source":"head","type":"application/atom+xml","url":"https://x.test/atom.xml"}"#,
         ], "\(whole.lines)")
         for size in ["1", "13"] {
             let chunked = try await tool.run(["discover", "--chunk-size", size, "--base-url", "https://x.test/a/b", "-"],

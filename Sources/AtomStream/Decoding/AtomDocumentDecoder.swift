@@ -173,6 +173,9 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
                 element, scope.podcastScope, keepsExtension: keepsExtension, namespace: namespace,
                 localName: localName)
         case .entry:
+            // RFC 4287 §4.2.1: an entry without authors has the feed's. Streaming returns each entry as it closes,
+            // so only the authors read before it apply; a feed that lists them after its entries gives them to none.
+            if entry.authors.isEmpty && !feed.authors.isEmpty { entry.authors = feed.authors }
             completeEntry()
         case .feed:
             return

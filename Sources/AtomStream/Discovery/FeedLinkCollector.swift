@@ -2,10 +2,11 @@ import Foundation
 @_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) import XMLStream
 
-/// Receives libxml2's HTML events for a page's head and collects its feed links.
+/// Receives libxml2's HTML events for a page and collects its feed links and metadata.
 ///
-/// Links are held back until the page's base is known — the first `<base href>`, which applies to every link of
-/// the page, earlier ones included — or the head ends; after that each is completed as it arrives.
+/// Head links are held back until the page's base is known — the first `<base href>`, which applies to every link
+/// of the page, earlier ones included — or the head ends; after that each is completed as it arrives. Body links
+/// (only when asked for) come after the head's, so the base is known by then.
 final class FeedLinkCollector: HTMLEventHandler {
     /// The page's own URL.
     private let pageURL: URL?
@@ -13,24 +14,48 @@ final class FeedLinkCollector: HTMLEventHandler {
     private var base: URL?
     private var baseIsKnown = false
     private var pending: [DiscoveredFeed] = []
+    /// `rel="alternate" type="application/json"` links: JSON Feed's fallback type, given only when the head links
+    /// no `application/feed+json`.
+    private var jsonFallback: [DiscoveredFeed] = []
+    private var hasJSONFeedLink = false
     private var seen: Set<String> = []
     private(set) var completed = CompletedItems<DiscoveredFeed>()
-    /// Whether the head has ended: nothing after it is read.
+    /// Whether the head has ended: with `readsBody` false, nothing after it is read.
     private(set) var headEnded = false
+    /// Whether `<a href>`s in the body that look like feeds are collected too.
+    let readsBody: Bool
+    /// Body links returned so far; past ``maximumBodyLinks`` the page is read no further.
+    private(set) var bodyLinkCount = 0
+    /// What the page says about its site.
+    private(set) var metadata = PageMetadataReader()
 
     /// Links held while the base is unknown, at most: past this a page is taken to have no `<base>`.
     static let maximumPending = 1000
+    /// Body links collected at most: a page of a million links costs a bounded list.
+    static let maximumBodyLinks = 100
+    /// Feeds returned at most, head and body together; later links are ignored (and not remembered).
+    static let maximumFeeds = 1000
+    private var feedCount = 0
 
-    init(pageURL: String?) {
+    init(pageURL: String?, readsBody: Bool) {
         self.pageURL = pageURL.flatMap { URL(string: $0) }
+        self.readsBody = readsBody
         base = self.pageURL
     }
 
-    var isSatisfied: Bool { headEnded }
+    var isSatisfied: Bool { readsBody ? bodyLinkCount >= Self.maximumBodyLinks : headEnded }
 
     func startElement(_ tag: HTMLStartTag) throws(StreamError) {
+        if headEnded {
+            if HTMLName.equals(tag.name, "a") { bodyLink(tag) }
+            return
+        }
         if HTMLName.equals(tag.name, "link") {
             link(tag)
+        } else if HTMLName.equals(tag.name, "meta") {
+            metadata.meta(tag)
+        } else if HTMLName.equals(tag.name, "title") {
+            metadata.startTitle()
         } else if HTMLName.equals(tag.name, "base") {
             guard !baseIsKnown, let href = tag.value(of: "href") else { return }
             if let resolved = URL(string: href.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: pageURL) {
@@ -39,20 +64,39 @@ final class FeedLinkCollector: HTMLEventHandler {
             decideBase()
         } else if HTMLName.equals(tag.name, "body") || HTMLName.equals(tag.name, "frameset") {
             endHead()
+        } else if HTMLName.equals(tag.name, "a") {
+            // libxml2 implies a body before an `a` only once it is inside one; an `a` ends the head in any case.
+            endHead()
+            bodyLink(tag)
         }
     }
 
     func endElement(_ name: XMLName) throws(StreamError) {
-        if HTMLName.equals(name, "head") { endHead() }
+        if HTMLName.equals(name, "head") {
+            endHead()
+        } else if HTMLName.equals(name, "title") {
+            metadata.endTitle()
+        }
     }
 
-    func characters(_ text: UnsafeRawBufferPointer) throws(StreamError) {}
+    func characters(_ text: UnsafeRawBufferPointer) throws(StreamError) {
+        metadata.characters(text)
+    }
 
     /// The end of the page (or of its head): whatever is held back completes.
     func endHead() {
+        guard !headEnded else { return }
         headEnded = true
+        metadata.endTitle()
         decideBase()
+        if !hasJSONFeedLink {
+            for feed in jsonFallback { complete(feed) }
+        }
+        jsonFallback = []
     }
+
+    /// The page's metadata, its URLs resolved against the base known so far.
+    var page: PageMetadata { metadata.resolved { resolve($0) } }
 
     private func decideBase() {
         baseIsKnown = true
@@ -61,26 +105,38 @@ final class FeedLinkCollector: HTMLEventHandler {
     }
 
     private func link(_ tag: HTMLStartTag) {
-        guard let rel = tag.value(of: "rel"), let href = tag.value(of: "href"),
-            let rawType = tag.value(of: "type")
-        else { return }
-        let tokens = Set(rel.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init))
+        guard let rel = tag.value(of: "rel"), let href = tag.value(of: "href") else { return }
+        let tokens = rel.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        metadata.link(tag, relTokens: tokens, href: href)
+        guard let rawType = tag.value(of: "type") else { return }
         let isFeedRel = tokens.contains("feed")
         guard tokens.contains("alternate") || isFeedRel else { return }
         let type =
             rawType.split(separator: ";", maxSplits: 1).first.map {
                 $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             } ?? ""
-        switch type {
-        case "application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/feed+json": break
-        // Plain JSON is a feed only when the link says so: WordPress pages link their REST API as alternate JSON.
-        case "application/json" where isFeedRel: break
-        default: return
-        }
         let title = tag.value(of: "title").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         let feed = DiscoveredFeed(
             url: href.trimmingCharacters(in: .whitespacesAndNewlines), type: type,
             title: title?.isEmpty == false ? title : nil)
+        switch type {
+        case "application/feed+json":
+            hasJSONFeedLink = true
+        case "application/rss+xml", "application/atom+xml", "application/rdf+xml":
+            break
+        // Plain JSON is a feed when the link says so (`rel="feed"`); as `alternate` it is JSON Feed 1.1's fallback
+        // type, taken only when no `application/feed+json` link exists, and never for WordPress's REST API, which
+        // every WordPress page links as alternate JSON.
+        case "application/json" where isFeedRel:
+            break
+        case "application/json":
+            if !feed.url.contains("/wp-json/") && !feed.url.contains("rest_route=") && jsonFallback.count < 10 {
+                jsonFallback.append(feed)
+            }
+            return
+        default:
+            return
+        }
         if baseIsKnown {
             complete(feed)
         } else {
@@ -89,11 +145,34 @@ final class FeedLinkCollector: HTMLEventHandler {
         }
     }
 
-    private func complete(_ feed: DiscoveredFeed) {
+    /// An `<a href>` in the body whose address looks like a feed's.
+    private func bodyLink(_ tag: HTMLStartTag) {
+        guard readsBody, bodyLinkCount < Self.maximumBodyLinks, let href = tag.value(of: "href") else { return }
+        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let type = FeedAddress.likelyType(of: trimmed, declared: tag.value(of: "type")) else { return }
+        let title = tag.value(of: "title").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if complete(
+            DiscoveredFeed(url: trimmed, type: type, title: title?.isEmpty == false ? title : nil, source: .body))
+        {
+            bodyLinkCount += 1
+        }
+    }
+
+    private func resolve(_ reference: String) -> String {
+        guard let base, let resolved = URL(string: reference, relativeTo: base) else { return reference }
+        return resolved.absoluteString
+    }
+
+    @discardableResult
+    private func complete(_ feed: DiscoveredFeed) -> Bool {
+        guard feedCount < Self.maximumFeeds else { return false }
         var feed = feed
-        if let base, let resolved = URL(string: feed.url, relativeTo: base) { feed.url = resolved.absoluteString }
-        guard seen.insert(feed.url).inserted else { return }
+        feed.url = resolve(feed.url)
+        // An empty address that no base made absolute names nothing a reader could fetch.
+        guard !feed.url.isEmpty, seen.insert(feed.url).inserted else { return false }
+        feedCount += 1
         completed.append(feed)
+        return true
     }
 
     func takeCompleted() -> [DiscoveredFeed] { completed.take() }

@@ -40,6 +40,9 @@ final class JSONFeedDecoder: JSONEventReceiver {
     @exclusivity(unchecked) private var completed = CompletedItems<AtomEntry>()
     @exclusivity(unchecked) private var feedState = FeedState()
     @exclusivity(unchecked) private var metadata = AtomFeed(format: "json1.1")
+    /// Members skipped for having the wrong type, each with its position (the first 1,000).
+    private(set) var warnings: [StreamError] = []
+    static let maximumWarnings = 1000
 
     /// What an item holds until it closes: both contents and both author forms, since either may come first.
     private struct ItemState {
@@ -65,6 +68,8 @@ final class JSONFeedDecoder: JSONEventReceiver {
         var author: AtomPerson?
         /// Whether a member only JSON Feed 1.1 defines (`authors`) was seen: the format of an unversioned feed.
         var usesVersion11 = false
+        /// Whether the top level had an `items` array: with a jsonfeed.org `version`, what makes a JSON Feed.
+        var hasItems = false
     }
 
     init(limits: StreamLimits, documentBase: String?) {
@@ -112,8 +117,10 @@ final class JSONFeedDecoder: JSONEventReceiver {
         else { return }
         if isInItem { try checkItemSize() }
         switch (context, key, array) {
-        case (.root, .items?, true): cursor.enter(.items)
-        case (.root, .items?, false): throw mismatch("`items` is an array of objects")
+        case (.root, .items?, true):
+            feedState.hasItems = true
+            cursor.enter(.items)
+        case (.root, .items?, false): throw notAFeed("its `items` is an object, not an array")
         case (.root, .authors?, true), (.item, .authors?, true):
             feedState.usesVersion11 = true
             peopleKey = .authors
@@ -126,7 +133,9 @@ final class JSONFeedDecoder: JSONEventReceiver {
             person = AtomPerson()
             cursor.enter(.person(scope))
         case (.items, _, false): beginItem()
-        case (.items, _, true): throw mismatch("an item is an object, not an array")
+        case (.items, _, true):
+            warn("an item should be an object, found an array; skipped")
+            cursor.skip()
         case (.item, .tags?, true): cursor.enter(.tags)
         case (.item, .attachments?, true): cursor.enter(.attachments)
         case (.attachments, _, false):
@@ -134,7 +143,8 @@ final class JSONFeedDecoder: JSONEventReceiver {
             cursor.enter(.attachment)
         case (.root, let key?, _), (.item, let key?, _), (.person, let key?, _), (.attachment, let key?, _):
             guard !key.holdsContainer else { fallthrough }
-            throw mismatch("expected a string or number, found \(array ? "an array" : "an object")")
+            warn("`\(key.name)` should be a string or number, found \(array ? "an array" : "an object"); skipped")
+            cursor.skip()
         default: cursor.skip()
         }
     }
@@ -153,18 +163,30 @@ final class JSONFeedDecoder: JSONEventReceiver {
         guard case let (context, key)? = try cursor.scalar(document: "a JSON Feed") else { return }
         // What an item keeps is bounded by its size in the input, checked as each value arrives.
         if isInItem { try checkItemSize() }
-        switch context {
-        case .root: try rootScalar(key, value)
-        case .item: try itemScalar(key, value)
-        case .person: try personScalar(key, value)
-        case .attachment: try attachmentScalar(key, value)
-        case .tags:
-            guard let term = try text(value), !term.isEmpty else { return }
-            entry.categories.append(AtomCategory(term: term))
-        case .items:
-            if case .null = value { return }
-            throw mismatch("an item is an object, found \(ScalarReading<String>.describe(value))")
-        case .attachments, .people: break
+        // JSON Feed asks readers to be liberal: a member of the wrong type is skipped with a warning, and the item
+        // (and every later one) is kept.
+        do throws(StreamError) {
+            switch context {
+            case .root: try rootScalar(key, value)
+            case .item: try itemScalar(key, value)
+            case .person: try personScalar(key, value)
+            case .attachment: try attachmentScalar(key, value)
+            case .tags:
+                guard let term = try text(value), !term.isEmpty else { return }
+                entry.categories.append(AtomCategory(term: term))
+            case .items:
+                if case .null = value { return }
+                throw mismatch("should be an object, found \(ScalarReading<String>.describe(value))")
+            case .attachments, .people: break
+            }
+        } catch let error where error.kind == .typeMismatch {
+            let subject: String
+            switch context {
+            case .items: subject = "an item"
+            case .tags: subject = "a tag"
+            default: subject = key.map { "`\($0.name)`" } ?? "a value"
+            }
+            warn("\(subject) \(error.message); skipped")
         }
     }
 
@@ -180,7 +202,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
         case .nextURL?: metadata.nextURL = try url(value)
         case .icon?: metadata.logo = try url(value)
         case .favicon?: metadata.icon = try url(value)
-        case .items?: throw mismatch("`items` is an array of objects")
+        case .items?: throw notAFeed("its `items` is \(ScalarReading<String>.describe(value)), not an array")
         default: break
         }
     }
@@ -192,7 +214,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
             switch value {
             case .string(let bytes), .number(let bytes): entry.id = String(decoding: bytes, as: UTF8.self)
             case .null: break
-            case .bool: throw mismatch("an item's id is a string, found a boolean")
+            case .bool: throw mismatch("should be a string or number, found a boolean")
             }
         case .url?: if let href = try url(value) { try addLink(AtomLink(href: href)) }
         case .externalURL?: if let href = try url(value) { try addLink(AtomLink(href: href, rel: "related")) }
@@ -204,7 +226,8 @@ final class JSONFeedDecoder: JSONEventReceiver {
         case .dateModified?: entry.updated = try date(value)
         case .image?, .bannerImage?:
             if let href = try url(value) { item.media.append(MediaContent(url: href, medium: "image")) }
-        case .tags?, .attachments?: throw mismatch("`\(key == .tags ? "tags" : "attachments")` is an array")
+        case .tags?, .attachments?:
+            throw mismatch("should be an array, found \(ScalarReading<String>.describe(value))")
         default: break
         }
     }
@@ -291,7 +314,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
         switch value {
         case .string(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .null: return nil
-        default: throw mismatch("expected a string, found \(ScalarReading<String>.describe(value))")
+        default: throw mismatch("should be a string, found \(ScalarReading<String>.describe(value))")
         }
     }
 
@@ -306,7 +329,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
         switch value {
         case .string(let bytes): return DateParser.parseFeedDate(bytes)
         case .null: return nil
-        default: throw mismatch("a date is a string, found \(ScalarReading<Date>.describe(value))")
+        default: throw mismatch("should be a date string, found \(ScalarReading<Date>.describe(value))")
         }
     }
 
@@ -316,7 +339,30 @@ final class JSONFeedDecoder: JSONEventReceiver {
         case .number(let bytes): return PodcastValueText.number(String(decoding: bytes, as: UTF8.self))
         case .string(let bytes): return PodcastValueText.number(String(decoding: bytes, as: UTF8.self))
         case .null: return nil
-        case .bool: throw mismatch("expected a number, found a boolean")
+        case .bool: throw mismatch("should be a number, found a boolean")
+        }
+    }
+
+    /// Keeps a warning placed at the value just read, with its path (`items[1].tags`).
+    private func warn(_ message: String) {
+        guard warnings.count < Self.maximumWarnings else { return }
+        let position = engine.currentPosition()
+        warnings.append(StreamError(kind: .typeMismatch, message: message, at: position, path: engine.currentPath()))
+    }
+
+    /// The error for a JSON document that is not a JSON Feed.
+    private func notAFeed(_ reason: String) -> StreamError {
+        StreamError(kind: .unexpectedDocument, message: "this JSON document is not a JSON Feed: \(reason)")
+    }
+
+    /// Checks, at the end of the document, that it was a JSON Feed: a jsonfeed.org `version` or an `items` array.
+    /// An API's error object or RSS written as JSON has neither, and is not an empty feed.
+    func validateDocument() throws(StreamError) {
+        let namesJSONFeed = feedState.version.map { $0.lowercased().contains("jsonfeed.org/version") } ?? false
+        guard namesJSONFeed || feedState.hasItems else {
+            throw engine.errorAtEnd(
+                .unexpectedDocument,
+                "this JSON document is not a JSON Feed: it has no jsonfeed.org `version` and no `items` array")
         }
     }
 

@@ -18,7 +18,12 @@ enum JSONFeedKey: Sendable {
         }
     }
 
-    static let table = KeyTable<JSONFeedKey>([
+    /// The member's name as JSON Feed spells it, for warnings.
+    var name: String { Self.names.first { $0.1 == self }?.0 ?? "" }
+
+    static let table = KeyTable<JSONFeedKey>(names)
+
+    private static let names: [(String, JSONFeedKey)] = [
         ("version", .version), ("title", .title), ("home_page_url", .homePageURL), ("feed_url", .feedURL),
         ("description", .description), ("next_url", .nextURL), ("icon", .icon), ("favicon", .favicon),
         ("author", .author), ("authors", .authors), ("items", .items), ("id", .id), ("url", .url),
@@ -27,6 +32,6 @@ enum JSONFeedKey: Sendable {
         ("date_published", .datePublished), ("date_modified", .dateModified), ("tags", .tags),
         ("attachments", .attachments), ("name", .name), ("avatar", .avatar), ("mime_type", .mimeType),
         ("size_in_bytes", .sizeInBytes), ("duration_in_seconds", .durationInSeconds),
-    ])
+    ]
 }
 #endif

@@ -22,6 +22,10 @@ final class JSONFeedReader {
 
     func finish() throws(StreamError) {
         try engine.finish()
+        try decoder.validateDocument()
     }
+
+    /// Members skipped for having the wrong type, with their positions.
+    var warnings: [StreamError] { decoder.warnings }
 }
 #endif

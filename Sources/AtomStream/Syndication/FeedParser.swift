@@ -50,9 +50,11 @@ import StreamCore
 /// item by item: `url` → an alternate link, `external_url` → `related`, `content_html` / `content_text` →
 /// `content`, `summary`, `date_published` / `date_modified`, `authors` (or `author`), `tags` → categories,
 /// `attachments` → `enclosure` links, `image` / `banner_image` → ``AtomEntry/media``; the top level fills
-/// ``AtomFeed`` (`next_url` → `nextURL`, `icon` → `logo`, `favicon` → `icon`). Built without the trait (an app that
-/// depends on FeedStream with `traits: []` and has no yajl), such a document is refused with a
-/// ``StreamError/Kind/unexpectedDocument`` error at its first byte.
+/// ``AtomFeed`` (`next_url` → `nextURL`, `icon` → `logo`, `favicon` → `icon`). A member of the wrong type
+/// (`"tags": "news"`) is skipped with a positioned warning in ``warnings`` and its item kept, as JSON Feed asks of
+/// readers; JSON with neither a jsonfeed.org `version` nor an `items` array (an API's error object, RSS written as
+/// JSON) is refused with a `StreamError` of kind `unexpectedDocument`. Built without the trait (an app that depends
+/// on FeedStream with `traits: []` and has no yajl), any JSON document is refused that way, at its first byte.
 ///
 /// In every format the iTunes, Podcasting 2.0 and Media RSS elements are also typed: ``AtomFeed/podcast``,
 /// ``AtomEntry/podcast`` and ``AtomEntry/media`` (`nil` when there are none).
@@ -122,8 +124,14 @@ public final class FeedParser: StreamingParser {
     }
 
     /// In recover mode, every fault that was repaired instead of reported, with its position (the first 1,000).
-    /// Empty in strict mode, where the first fault is thrown.
-    public var warnings: [StreamError] { engine.warnings }
+    /// Empty in strict mode, where the first fault is thrown. For a JSON Feed, in either mode: each member of the
+    /// wrong type (`"tags": "news"`), skipped while its item was kept, saying what was expected and what came.
+    public var warnings: [StreamError] {
+        #if JSONFeed
+            if case .json = syntax, let json { return json.warnings }
+        #endif
+        return engine.warnings
+    }
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [AtomEntry] {
         try lifecycle.parse({ () throws(StreamError) in try take(chunk) }, completed: takeCompleted)

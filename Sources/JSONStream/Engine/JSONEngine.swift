@@ -74,7 +74,7 @@ package final class JSONEngine: PushEngine {
     package func currentPath() -> String { path.render() }
 
     /// The absolute position just past the token yajl reported last (valid inside a callback).
-    func currentPosition(adjustedBy delta: Int = 0) -> StreamPosition {
+    package func currentPosition(adjustedBy delta: Int = 0) -> StreamPosition {
         guard let handle else { return lines.endPosition }
         let consumed = Int(yajl_get_bytes_consumed(handle))
         return lines.position(at: consumed + delta, in: current)
@@ -128,7 +128,7 @@ package final class JSONEngine: PushEngine {
     }
 
     /// An error placed just past everything yajl has seen, for faults found outside yajl (framing).
-    func errorAtEnd(_ kind: StreamError.Kind, _ message: String) -> StreamError {
+    package func errorAtEnd(_ kind: StreamError.Kind, _ message: String) -> StreamError {
         StreamError(kind: kind, message: message, at: lines.endPosition, path: path.render())
     }
 

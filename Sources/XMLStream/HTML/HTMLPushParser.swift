@@ -17,6 +17,9 @@ package final class HTMLPushParser {
         case utf8
         /// Detected by libxml2 from a byte-order mark, else UTF-8 with a fall-back to Latin-1 on invalid bytes.
         case detect
+        /// The encoding the caller decided (an IANA name libxml2 knows: `windows-1252`, `shift_jis`, …), as HTML's
+        /// encoding sniffing decides it before the page is parsed; a name libxml2 does not know reads as `detect`.
+        case named(String)
     }
 
     private var context: htmlParserCtxtPtr
@@ -76,9 +79,13 @@ package final class HTMLPushParser {
         // structured handler they would be printed on standard error.
         sax.serror = { _, _ in }
         let user = UnsafeMutableRawPointer(mutating: nil as UnsafeRawPointer?)
-        let charset = encoding == .utf8 ? XML_CHAR_ENCODING_UTF8 : XML_CHAR_ENCODING_NONE
+        let charset: xmlCharEncoding
+        if case .utf8 = encoding { charset = XML_CHAR_ENCODING_UTF8 } else { charset = XML_CHAR_ENCODING_NONE }
         guard let context = htmlCreatePushParserCtxt(&sax, user, nil, 0, nil, charset) else {
             fatalError("libxml2 could not allocate an HTML parser context")
+        }
+        if case .named(let name) = encoding, let handler = xmlFindCharEncodingHandler(name) {
+            _ = xmlSwitchToEncoding(context, handler)
         }
         let options =
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue

@@ -17,9 +17,20 @@ struct FeedCommand: MetadataCommand {
         name: .customLong("raw-html"),
         help: "Keep html and xhtml text constructs as the feed wrote them (they are sanitized by default).")
     var rawHTML = false
+    @Option(help: "The URL the document came from, against which relative links resolve (a file or standard input).")
+    var baseURL: String?
+
+    func validate() throws {
+        try validateRemote()
+        // A fetched document resolves against the URL it was fetched from (after redirects), page by page.
+        if baseURL != nil && input.remoteURL != nil {
+            throw ValidationError("--base-url applies to a file or standard input; a URL resolves against itself")
+        }
+    }
 
     func run() async throws {
-        let options = FeedParser.Options(recover: recoverOption.recover, sanitizesHTML: !rawHTML)
+        let options = FeedParser.Options(
+            baseURL: baseURL, recover: recoverOption.recover, sanitizesHTML: !rawHTML)
         try await run(
             Decoding(
                 makeParser: { FeedParser(options: options) }, metadata: { ["feed": $0.feed] },
