@@ -256,7 +256,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private func handle(_ connection: Int32) -> Exchange {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = readRequest(connection) else { return .noRequest }
+        guard let request = Self.readRequest(connection) else { return .noRequest }
         lock.withLock {
             log.requests.append(request.target)
             log.received.append(request)
@@ -330,8 +330,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         return false
     }
 
-    /// Reads the request: its head, then as many body bytes as `Content-Length` says.
-    private func readRequest(_ connection: Int32) -> LoopbackRequest? {
+    /// Reads the request: its head, then as many body bytes as `Content-Length` says (shared with the other
+    /// loopback servers).
+    static func readRequest(_ connection: Int32) -> LoopbackRequest? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let terminator = Array("\r\n\r\n".utf8)
@@ -370,8 +371,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func write(_ connection: Int32, _ text: String) -> Bool { write(connection, Array(text.utf8)) }
 
-    /// Writes everything or reports failure; never raises SIGPIPE when the client has gone.
-    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool { Self.sendAll(connection, bytes) }
+
+    /// Writes everything or reports failure; never raises SIGPIPE when the client has gone (shared with the other
+    /// loopback servers).
+    static func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         #if canImport(Glibc)
             let flags = Int32(MSG_NOSIGNAL)
         #else
