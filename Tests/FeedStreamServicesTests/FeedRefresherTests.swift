@@ -239,7 +239,10 @@ struct FeedRefresherTests {
             prefix: Array(body[..<cut].utf8), padding: 128 << 20, suffix: Array("</channel></rss>".utf8))
         let host = try LoopbackFeedHost(address: "127.0.0.7") { request in
             if request.path == "/bomb" {
-                return .init(headers: [("Content-Type", "application/rss+xml")], body: bomb, precompressed: .gzip)
+                var response = LoopbackFeedHost.Response(
+                    headers: [("Content-Type", "application/rss+xml")], body: bomb.bytes, precompressed: .gzip)
+                response.pauseAfter = bomb.prefixEnd
+                return response
             }
             return .feed(body, compresses: true)
         }

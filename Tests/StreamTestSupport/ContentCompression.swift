@@ -18,7 +18,11 @@ public enum ContentCompression: String, Sendable, CaseIterable {
 
     /// The concatenation of `pieces` inputs compressed in this coding, streamed: `piece(i)` makes the `i`th and
     /// `sink` takes the output as it is made, so a bomb of gigabytes is made in constant memory.
-    public func compress(pieces: Int, piece: (Int) -> [UInt8], into sink: ([UInt8]) -> Void) {
+    /// After the pieces in `flushing`, everything so far is flushed out (Z_SYNC_FLUSH): the bytes sunk up to then
+    /// inflate to those pieces whole.
+    public func compress(
+        pieces: Int, flushing: Set<Int> = [], piece: (Int) -> [UInt8], into sink: ([UInt8]) -> Void
+    ) {
         var stream = z_stream()
         // 15 window bits: zlib format; +16: gzip.
         let windowBits: Int32 = self == .gzip ? 31 : 15
@@ -30,7 +34,7 @@ public enum ContentCompression: String, Sendable, CaseIterable {
         var out = [UInt8](repeating: 0, count: 64 << 10)
         for index in 0..<pieces {
             var input = piece(index)
-            let flush = index == pieces - 1 ? Z_FINISH : Z_NO_FLUSH
+            let flush = index == pieces - 1 ? Z_FINISH : flushing.contains(index) ? Z_SYNC_FLUSH : Z_NO_FLUSH
             input.withUnsafeMutableBufferPointer { buffer in
                 stream.next_in = buffer.baseAddress
                 stream.avail_in = UInt32(buffer.count)
@@ -48,19 +52,23 @@ public enum ContentCompression: String, Sendable, CaseIterable {
     }
 
     /// A gzip or deflate body that inflates to `prefix`, then `padding` spaces, then `suffix`: a feed whose
-    /// items come first and whose middle is a compression bomb.
-    public func bomb(prefix: [UInt8], padding: Int, suffix: [UInt8]) -> [UInt8] {
+    /// items come first and whose middle is a compression bomb. `prefixEnd`: the compressed bytes that inflate to
+    /// the prefix whole, for a server that sends them before the bomb.
+    public func bomb(prefix: [UInt8], padding: Int, suffix: [UInt8]) -> (bytes: [UInt8], prefixEnd: Int) {
         let block = [UInt8](repeating: 0x20, count: 1 << 20)
         let blocks = (padding + block.count - 1) / block.count
         var output: [UInt8] = []
+        var prefixEnd = 0
         compress(
-            pieces: blocks + 2,
+            pieces: blocks + 2, flushing: [0],
             piece: { index in
                 if index == 0 { return prefix }
+                // The prefix was flushed out whole before the next piece.
+                if index == 1 { prefixEnd = output.count }
                 if index == blocks + 1 { return suffix }
                 let size = index == blocks ? padding - (blocks - 1) * block.count : block.count
                 return Array(block.prefix(size))
             }, into: { output += $0 })
-        return output
+        return (output, prefixEnd)
     }
 }

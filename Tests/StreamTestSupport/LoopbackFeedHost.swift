@@ -29,6 +29,9 @@ public final class LoopbackFeedHost: @unchecked Sendable {
         public var precompressed: ContentCompression?
         /// Send the head and this many body bytes, then nothing until the client goes.
         public var stallAfter: Int?
+        /// Send this many body bytes, pause a moment, then the rest: what arrives before the pause reaches the
+        /// client in reads of its own (a bomb's items before the bomb, as over a real network).
+        public var pauseAfter: Int?
 
         public init(
             status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
@@ -178,10 +181,17 @@ public final class LoopbackFeedHost: @unchecked Sendable {
             waitForClose(connection)
             return false
         }
-        guard request.method != "HEAD", LoopbackHTTPServer.sendAll(connection, body) else { return false }
+        guard request.method != "HEAD" else { return true }
+        let wireCount = body.count
+        if let pauseAfter = response.pauseAfter, pauseAfter < body.count {
+            guard LoopbackHTTPServer.sendAll(connection, Array(body.prefix(pauseAfter))) else { return false }
+            usleep(200_000)
+            body.removeFirst(pauseAfter)
+        }
+        guard LoopbackHTTPServer.sendAll(connection, body) else { return false }
         lock.withLock {
-            wireBytes += body.count
-            bodyBytes += response.precompressed == nil ? response.body.count : body.count
+            wireBytes += wireCount
+            bodyBytes += response.precompressed == nil ? response.body.count : wireCount
         }
         return true
     }

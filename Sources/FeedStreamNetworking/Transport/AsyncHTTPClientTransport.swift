@@ -75,6 +75,8 @@
             // The ratio is checked in the pipeline as each network read inflates, against the compressed bytes
             // read so far: a bomb costs at most `ratio` times one read before the transfer fails. The body stream
             // still applies backpressure: AsyncHTTPClient stops reading the socket while its buffer is full.
+            // AsyncHTTPClient hands on a read's body parts when the read completes, and drops them when the read
+            // ends in a fault: items inflated from the same network read as a bomb's excess are lost with it.
             var configuration = HTTPClient.Configuration(
                 redirectConfiguration: .disallow,
                 timeout: .init(connect: .seconds(30), read: nil), decompression: .enabled(limit: .ratio(ratio)))
