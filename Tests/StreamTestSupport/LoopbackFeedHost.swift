@@ -153,15 +153,23 @@ public final class LoopbackFeedHost: @unchecked Sendable {
                 maximum = max(maximum, inFlight)
             }
             counter?.begin()
-            let keepsOpen = answer(request, on: connection)
-            counter?.end()
-            lock.withLock { inFlight -= 1 }
+            var ended = false
+            // A request stops counting just before its response's last byte goes out: the client cannot have
+            // ended it earlier, and a busy server thread cannot count it after the client has moved on.
+            let end = {
+                guard !ended else { return }
+                ended = true
+                self.counter?.end()
+                self.lock.withLock { self.inFlight -= 1 }
+            }
+            let keepsOpen = answer(request, on: connection, ending: end)
+            end()
             if !keepsOpen || isStopped { return }
         }
     }
 
     /// Writes the response; `false` when the connection cannot serve another request.
-    private func answer(_ request: LoopbackRequest, on connection: Int32) -> Bool {
+    private func answer(_ request: LoopbackRequest, on connection: Int32, ending: () -> Void) -> Bool {
         let response = respond(request)
         if response.latency > 0 { usleep(UInt32(response.latency * 1_000_000)) }
         var body = response.body
@@ -175,20 +183,22 @@ public final class LoopbackFeedHost: @unchecked Sendable {
         var head = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(body.count)\r\nConnection: keep-alive\r\n\r\n"
-        guard LoopbackHTTPServer.sendAll(connection, Array(head.utf8)) else { return false }
         if let stallAfter = response.stallAfter {
-            _ = LoopbackHTTPServer.sendAll(connection, Array(body.prefix(stallAfter)))
+            _ = LoopbackHTTPServer.sendAll(connection, Array(head.utf8) + body.prefix(stallAfter))
             waitForClose(connection)
             return false
         }
-        guard request.method != "HEAD" else { return true }
         let wireCount = body.count
+        var rest = Array(head.utf8) + (request.method == "HEAD" ? [] : body)
         if let pauseAfter = response.pauseAfter, pauseAfter < body.count {
-            guard LoopbackHTTPServer.sendAll(connection, Array(body.prefix(pauseAfter))) else { return false }
+            let first = rest.count - body.count + pauseAfter
+            guard LoopbackHTTPServer.sendAll(connection, Array(rest[..<first])) else { return false }
             usleep(200_000)
-            body.removeFirst(pauseAfter)
+            rest.removeFirst(first)
         }
-        guard LoopbackHTTPServer.sendAll(connection, body) else { return false }
+        guard LoopbackHTTPServer.sendAll(connection, Array(rest.dropLast())) else { return false }
+        ending()
+        guard LoopbackHTTPServer.sendAll(connection, Array(rest.suffix(1))) else { return false }
         lock.withLock {
             wireBytes += wireCount
             bodyBytes += response.precompressed == nil ? response.body.count : wireCount

@@ -86,7 +86,7 @@ struct RefreshCommand: AsyncParsableCommand {
         let writer = OutputWriter()
         var lastSave = ContinuousClock.now
         var entries: [URL: Int] = [:]
-        for await report in refresher.reports(current.subscriptions) {
+        for await report in refresher.reports(current.subscriptions, all: all) {
             switch report {
             case .entry(let id, let entry):
                 entries[id, default: 0] += 1
