@@ -9,14 +9,6 @@ import Testing
 struct RefreshCommandTests {
     let tool = FeedStreamToolTests()
 
-    static var transports: [String] {
-        #if os(Linux)
-            ["async-http-client", "urlsession"]
-        #else
-            ["urlsession"]
-        #endif
-    }
-
     /// A fresh directory for one test's files.
     func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("refresh-\(UUID().uuidString)")
@@ -35,7 +27,7 @@ struct RefreshCommandTests {
 
     @Test(
         "OPML in, state kept: updated/moved/gone, then not-due, then --all sends validators (304)",
-        arguments: transports)
+        arguments: FeedStreamToolNetworkTests.transports)
     func opmlAndState(_ transport: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let host = try LoopbackFeedHost(address: "127.0.0.2") { request in

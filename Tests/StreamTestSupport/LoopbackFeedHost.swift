@@ -79,34 +79,8 @@ public final class LoopbackFeedHost: @unchecked Sendable {
     ) throws {
         self.respond = respond
         self.counter = counter
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var reuse: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = 0
-        socketAddress.sin_addr.s_addr = inet_addr(address)
-        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0, listen(fd, 128) == 0 else {
-            close(fd)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        var actual = sockaddr_in()
-        var actualLength = length
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &actualLength) }
-        }
+        (listener, port) = try LoopbackHTTPServer.listen(on: address, backlog: 128)
         self.address = address
-        listener = fd
-        port = UInt16(bigEndian: actual.sin_port)
         let deadline = Date(timeIntervalSinceNow: lifetime)
         Thread { [self] in acceptConnections(until: deadline) }.start()
     }

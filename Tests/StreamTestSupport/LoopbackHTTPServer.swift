@@ -168,31 +168,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         self.respond = respond
         self.keepsConnectionsAlive = keepsConnectionsAlive
         self.holdTimeout = holdTimeout
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else {
-            close(fd)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var actual = sockaddr_in()
-        var actualLength = length
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &actualLength) }
-        }
-        listener = fd
-        port = UInt16(bigEndian: actual.sin_port)
+        (listener, port) = try Self.listen(on: "127.0.0.1", backlog: 4)
         let deadline = Date(timeIntervalSinceNow: lifetime)
         let thread = Thread { [self] in
             serve(maximumRequests: maximumRequests, until: deadline)
@@ -328,6 +304,41 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             if count <= 0 { return true }
         }
         return false
+    }
+
+    /// A socket listening on `address` (IPv4), on a port the kernel picks (shared with the other loopback servers).
+    static func listen(on address: String, backlog: Int32) throws -> (socket: Int32, port: UInt16) {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_port = 0
+        socketAddress.sin_addr.s_addr = inet_addr(address)
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        #if canImport(Glibc)
+            let listening = Glibc.listen(fd, backlog)
+        #else
+            let listening = Darwin.listen(fd, backlog)
+        #endif
+        guard bound == 0, listening == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var actual = sockaddr_in()
+        var actualLength = length
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &actualLength) }
+        }
+        return (fd, UInt16(bigEndian: actual.sin_port))
     }
 
     /// Reads the request: its head, then as many body bytes as `Content-Length` says (shared with the other
