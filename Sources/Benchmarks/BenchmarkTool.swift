@@ -38,7 +38,8 @@ enum BenchmarkTool {
                 let rest = Array(arguments.dropFirst())
                 let done = DispatchSemaphore(value: 0)
                 let status = ExitStatusBox()
-                Task {
+                // Detached: `main` runs on the main actor, which the wait below holds.
+                Task.detached {
                     status.value = await RefreshFarm.child(rest)
                     done.signal()
                 }
