@@ -79,12 +79,16 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "XMLStream", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking", "FixtureDocuments",
+                "FeedStreamServices", "StreamTestSupport",
             ]),
         // Service documents written once for the benchmark's generators and the tests (not a product).
         .target(name: "FixtureDocuments"),
         .executableTarget(name: "FeedStreamFuzz", dependencies: ["XMLStream", "AtomStream", "JSONStream"]),
+        // zlib for the loopback servers that serve gzip and deflate (tests and benchmarks only).
+        .systemLibrary(
+            name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
-            name: "StreamTestSupport", dependencies: ["StreamCore", "JSONStream", "FeedStreamNetworking"],
+            name: "StreamTestSupport", dependencies: ["StreamCore", "JSONStream", "FeedStreamNetworking", "CZlib"],
             path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "StreamTestSupport", "FixtureDocuments"]),
@@ -93,6 +97,7 @@ let package = Package(
             name: "FeedStreamToolTests",
             dependencies: [
                 "feedstream", "XMLStream", "AtomStream", "JSONStream", "FeedStreamNetworking", "StreamTestSupport",
+                "FeedStreamServices",
             ]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
         .testTarget(

@@ -33,6 +33,19 @@ enum BenchmarkTool {
                 }
                 exit(NetworkChild.run(source: rest[0], transport: rest[1], microsecondsPerItem: microseconds))
             }
+            if arguments.first == "--refresh-farm" { exit(RefreshFarm.run(Array(arguments.dropFirst()))) }
+            if arguments.first == "--child-refresh" {
+                let rest = Array(arguments.dropFirst())
+                let done = DispatchSemaphore(value: 0)
+                let status = ExitStatusBox()
+                // Detached: `main` runs on the main actor, which the wait below holds.
+                Task.detached {
+                    status.value = await RefreshFarm.child(rest)
+                    done.signal()
+                }
+                done.wait()
+                exit(status.value)
+            }
             if arguments.first == "--time" {
                 let rest = Array(arguments.dropFirst())
                 guard rest.count >= 2 else {
@@ -90,4 +103,10 @@ struct BenchmarkOptions {
     /// Timed runs per figure (after a warm-up); the default is 5 with `--quick`, 7 without.
     var runs: Int?
     var measureMemory = true
+}
+
+/// The exit status of the refresh child's task, handed to the main thread.
+private final class ExitStatusBox: @unchecked Sendable {
+    // `@unchecked Sendable`: written once by the task before the semaphore is signalled, read after the wait.
+    var value: Int32 = 1
 }

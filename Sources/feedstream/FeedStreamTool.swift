@@ -25,7 +25,7 @@ struct FeedStreamTool: AsyncParsableCommand {
         subcommands: [
             AtomCommand.self, FeedCommand.self, TwitterCommand.self, TwitterStreamCommand.self, JiveInboxCommand.self,
             ItemsCommand.self, JSONCommand.self, XMLItemsCommand.self, FellowshipOneTokenCommand.self, DiscoverCommand.self,
-            OPMLCommand.self,
+            OPMLCommand.self, RefreshCommand.self,
         ])
 
     static func main() async {

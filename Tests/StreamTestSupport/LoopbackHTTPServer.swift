@@ -173,31 +173,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         self.respond = respond
         self.keepsConnectionsAlive = keepsConnectionsAlive
         self.holdTimeout = holdTimeout
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else {
-            close(fd)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var actual = sockaddr_in()
-        var actualLength = length
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &actualLength) }
-        }
-        listener = fd
-        port = UInt16(bigEndian: actual.sin_port)
+        (listener, port) = try Self.listen(on: "127.0.0.1", backlog: 4)
         let deadline = Date(timeIntervalSinceNow: lifetime)
         let thread = Thread { [self] in
             serve(maximumRequests: maximumRequests, until: deadline)
@@ -253,7 +229,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private func handle(_ connection: Int32) -> Exchange {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = readRequest(connection) else { return .noRequest }
+        guard let request = Self.readRequest(connection) else { return .noRequest }
         lock.withLock {
             log.requests.append(request.target)
             log.received.append(request)
@@ -327,8 +303,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         return false
     }
 
-    /// Reads the request: its head, then as many body bytes as `Content-Length` says.
-    private func readRequest(_ connection: Int32) -> LoopbackRequest? {
+    /// Reads the request: its head, then as many body bytes as `Content-Length` says (shared with the other
+    /// loopback servers).
+    static func readRequest(_ connection: Int32) -> LoopbackRequest? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let terminator = Array("\r\n\r\n".utf8)
@@ -367,21 +344,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func write(_ connection: Int32, _ text: String) -> Bool { write(connection, Array(text.utf8)) }
 
-    /// Writes everything or reports failure; never raises SIGPIPE when the client has gone.
-    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-        #if canImport(Glibc)
-            let flags = Int32(MSG_NOSIGNAL)
-        #else
-            let flags: Int32 = 0
-        #endif
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, flags) }
-            guard count > 0 else { return false }
-            sent += count
-        }
-        return true
-    }
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool { Self.sendAll(connection, bytes) }
 }
 
 extension URLSessionConfiguration {

@@ -49,6 +49,9 @@ public struct AtomFeed: Sendable, Hashable, Codable {
     public var complete: Bool?
     /// The typed podcast fields of the show (iTunes, Podcasting 2.0); `nil` when there are none.
     public var podcast: PodcastFeedInfo?
+    /// When the feed says it is worth fetching again (RSS `ttl`, `skipHours`, `skipDays`, `sy:updatePeriod`,
+    /// `sy:updateFrequency`); `nil` when it says nothing.
+    public var updateSchedule: FeedUpdateSchedule? = nil
 
     /// Creates feed metadata.
     public init(

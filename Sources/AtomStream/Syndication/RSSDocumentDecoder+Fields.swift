@@ -82,6 +82,7 @@ extension RSSDocumentDecoder {
         case .rights: entry.rights = AtomText(type: .text, value: value)
         case .fallbackSummary: if entry.summary == nil { entry.summary = AtomText(type: .text, value: value) }
         case .author, .contributor, .generator, .logo, .published, .updated: break
+        case .ttl, .updatePeriod, .updateFrequency, .skipHour, .skipDay: break
         }
     }
 
@@ -99,6 +100,7 @@ extension RSSDocumentDecoder {
         case .generator: if !value.isEmpty { feed.generator = AtomGenerator(name: value) }
         case .logo: if !value.isEmpty { feed.logo = resolve(value) }
         case .fallbackSummary: if feed.subtitle == nil { feed.subtitle = AtomText(type: .text, value: value) }
+        case .ttl, .updatePeriod, .updateFrequency, .skipHour, .skipDay: finishScheduleField(field, value)
         case .author, .content, .contributor, .published, .updated: break
         }
     }

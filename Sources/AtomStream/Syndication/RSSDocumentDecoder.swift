@@ -110,6 +110,8 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             role = try podcastChildRole(tag, of: element, scope)
         case .image:
             role = names.isRSS(tag.namespace) && tag.localName == names.url ? beginField(.logo, .feed) : .ignored
+        case .skipList:
+            role = skipListChildRole(tag)
         }
         let setsBase = pushBase(tag)
         frames.append(RSSFrame(role: role, localName: tag.localName, setsBase: setsBase))
@@ -119,7 +121,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
         guard let frame = frames.popLast() else { return }
         defer { if frame.setsBase { bases.removeLast() } }
         switch frame.role {
-        case .ignored, .root, .channel, .image:
+        case .ignored, .root, .channel, .image, .skipList:
             return
         case .mediaGroup:
             podcast.endMediaGroup()
@@ -210,6 +212,8 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             case names.generator: return beginField(.generator, .feed)
             case names.category: return beginCategory(tag, .feed)
             case names.image: return .image
+            case names.ttl: return beginField(.ttl, .feed)
+            case names.skipHours, names.skipDays: return .skipList
             default:
                 if let name = caseFolded(tag.localName) { return try channelChildRole(tag.renamed(name)) }
                 return .ignored
@@ -230,6 +234,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
         if namespace == podcast.names.podcast {
             return try podcastRole(tag, .feed, keepsExtension: false) ?? .ignored
         }
+        if namespace == names.sy { return syndicationRole(tag) }
         return .ignored
     }
 

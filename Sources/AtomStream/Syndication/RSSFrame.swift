@@ -7,6 +7,8 @@ enum RSSRole: FeedElementRole {
     case channel
     /// An `item`, inside the channel (RSS 0.9x, 2.0) or beside it (RSS 1.0, 0.90).
     case item
+    /// The channel's `skipHours` or `skipDays`, whose `hour` and `day` children are fields.
+    case skipList
     /// The channel's `image`: only its `url` is kept (as the feed's logo); its `title` and `link` never leak into
     /// the channel's.
     case image
@@ -61,6 +63,9 @@ enum RSSField {
     /// `itunes:summary`, `itunes:subtitle`: the item's summary or the channel's subtitle (text) when the feed has
     /// no `description`.
     case fallbackSummary
+    /// The channel's update schedule (``FeedUpdateSchedule``): `ttl`, `sy:updatePeriod`, `sy:updateFrequency`,
+    /// `skipHours/hour`, `skipDays/day`.
+    case ttl, updatePeriod, updateFrequency, skipHour, skipDay
 
     /// Whether the field holds HTML, so that elements inside it are markup rather than noise.
     var isHTML: Bool { self == .description || self == .content }

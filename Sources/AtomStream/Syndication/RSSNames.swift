@@ -11,6 +11,8 @@ struct RSSNames {
     // RSS elements
     let title, link, description, guid, pubDate, lastBuildDate, author, managingEditor, category, enclosure: XMLName
     let copyright, generator, url, comments: XMLName
+    // The channel's update schedule: RSS 2.0's ttl, skipHours/hour, skipDays/day; the Syndication module's
+    let ttl, skipHours, skipDays, hour, day, sy, updatePeriod, updateFrequency: XMLName
     // Module elements
     let encoded, creator, date, subject, rights, contributor, modified, created, issued, updated, published: XMLName
     let id, summary, subtitle, thumbnail, commentRss, mediaContent: XMLName
@@ -62,6 +64,14 @@ struct RSSNames {
         generator = table.intern("generator")
         url = table.intern("url")
         comments = table.intern("comments")
+        ttl = table.intern("ttl")
+        skipHours = table.intern("skipHours")
+        skipDays = table.intern("skipDays")
+        hour = table.intern("hour")
+        day = table.intern("day")
+        sy = table.intern("http://purl.org/rss/1.0/modules/syndication/")
+        updatePeriod = table.intern("updatePeriod")
+        updateFrequency = table.intern("updateFrequency")
         encoded = table.intern("encoded")
         creator = table.intern("creator")
         date = table.intern("date")

@@ -27,9 +27,11 @@ package struct CredentialedRequest: Sendable {
 
 extension HTTPTransport {
     /// Sends `credentialed`, following redirects: signed (and keeping the caller's `Authorization`) only where
-    /// the policy lets credentials go; a redirect elsewhere is followed without them, or refused.
+    /// the policy lets credentials go; a redirect elsewhere is followed without them, or refused. `redirected`
+    /// hears each redirect followed (its status and target), for callers that keep URLs (a 301 moves a feed).
     package func exchange(
-        _ credentialed: CredentialedRequest, limits: TransferLimits, watchdog: TransferWatchdog?
+        _ credentialed: CredentialedRequest, limits: TransferLimits, watchdog: TransferWatchdog?,
+        redirected: (_ status: Int, _ target: URL) -> Void = { _, _ in }
     ) async throws -> HTTPTransportResponse {
         var request = credentialed.request
         var redirects = 0
@@ -65,6 +67,7 @@ extension HTTPTransport {
             {
                 throw HTTPTransportError(.redirectRefused, url: target)
             }
+            redirected(status, target)
             request = Self.following(request, to: target, status: status)
         }
     }

@@ -101,6 +101,8 @@ extension HTTPTransport {
         let parser = makeParser(head)
         try await emit(.response(head))
         var received: Int64 = 0
+        // A compressed body's Content-Length counts the wire: the inflated bytes are not compared with it.
+        let isCompressed = head.contentEncoding != nil
         do {
             for try await chunk in response.body {
                 watchdog?.touch()
@@ -109,15 +111,23 @@ extension HTTPTransport {
                 if !items.isEmpty { try await emit(.items(items)) }
                 if reportsProgress {
                     try await emit(
-                        .progress(TransferProgress(receivedBytes: received, expectedBytes: head.expectedContentLength)))
+                        .progress(TransferProgress(
+                            receivedBytes: received, expectedBytes: head.expectedContentLength,
+                            wireBytes: isCompressed ? nil : received)))
                 }
             }
         } catch {
             response.body.cancel()
             throw error
         }
-        if let expected = head.expectedContentLength, received < expected {
+        if !isCompressed, let expected = head.expectedContentLength, received < expected {
             throw HTTPTransportError(.connectionClosed(received: received, expected: expected), url: head.url)
+        }
+        if reportsProgress && isCompressed {
+            try await emit(
+                .progress(TransferProgress(
+                    receivedBytes: received, expectedBytes: head.expectedContentLength,
+                    wireBytes: head.expectedContentLength)))
         }
         var last: [Parser.Item] = []
         // Items the end completes go out before a fault that follows them.

@@ -34,6 +34,13 @@ public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvert
         case originNotAllowed
         /// The URL is not `http:` or `https:` (a `file:` next link, an `ftp:` redirect).
         case unsupportedScheme
+        /// A compressed body inflated past `limit` times its size on the wire (``TransferLimits/maximumInflation``):
+        /// a compression bomb, stopped before it cost memory.
+        case inflationRatioExceeded(limit: Int)
+        /// A compressed body inflated past `limit` bytes (``TransferLimits/maximumBodyBytes``).
+        case bodyTooLarge(limit: Int64)
+        /// A compressed body that does not inflate (corrupt, cut, or followed by stray bytes).
+        case corruptCompression(encoding: String)
         /// Any other transport fault, described by `detail` (one line, no secrets).
         case other(detail: String)
     }
@@ -63,6 +70,10 @@ public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvert
         case .redirectRefused: "redirect to another origin refused (it would lose the credentials)"
         case .originNotAllowed: "next page is on another origin; allow its host to follow it"
         case .unsupportedScheme: "not an http(s) URL"
+        case .inflationRatioExceeded(let limit):
+            "compressed body inflated past \(limit)× its size on the wire (a compression bomb?)"
+        case .bodyTooLarge(let limit): "compressed body inflated past \(limit) bytes"
+        case .corruptCompression(let encoding): "\(encoding)-compressed body is corrupt"
         case .other(let detail): detail
         }
     }

@@ -13,14 +13,33 @@ public struct TransferLimits: Sendable {
     /// Body bytes a transport may hold for a consumer that has not taken them yet before it makes the transfer
     /// wait. Default 256 KiB. (`URLSessionTransport` on Linux cannot make a transfer wait; see its notes.)
     public var bufferHighWaterMark: Int
+    /// How many times its size on the wire a compressed body (`Content-Encoding: gzip` or `deflate`) may inflate
+    /// to before the transfer ends with ``HTTPTransportError/Kind/inflationLimit(ratio:bytes:)``. Default 100:
+    /// feeds shrink 3–20× under gzip, a compression bomb a thousandfold. Checked as the bytes inflate, so a bomb
+    /// is stopped after at most this many times one network read.
+    public var maximumInflation: Int
+    /// The most bytes a compressed body may inflate to, whatever its ratio. Default 128 MiB. A body sent without
+    /// compression is not bounded by this: it cannot cost more than its own bytes on the wire, and it streams.
+    public var maximumBodyBytes: Int64
     /// Counts what the transfer buffered, for tests.
     package var statistics: TransferStatistics?
 
+    /// The default ``maximumInflation``.
+    public static let defaultMaximumInflation = 100
+    /// The default ``maximumBodyBytes``.
+    public static let defaultMaximumBodyBytes: Int64 = 128 << 20
+
     /// Creates limits.
-    public init(idleTimeout: TimeInterval = 30, deadline: TimeInterval? = nil, bufferHighWaterMark: Int = 256 << 10) {
+    public init(
+        idleTimeout: TimeInterval = 30, deadline: TimeInterval? = nil, bufferHighWaterMark: Int = 256 << 10,
+        maximumInflation: Int = TransferLimits.defaultMaximumInflation,
+        maximumBodyBytes: Int64 = TransferLimits.defaultMaximumBodyBytes
+    ) {
         self.idleTimeout = max(0.001, idleTimeout)
         self.deadline = deadline.map { max(0.001, $0) }
         self.bufferHighWaterMark = max(1, bufferHighWaterMark)
+        self.maximumInflation = max(1, maximumInflation)
+        self.maximumBodyBytes = max(1, maximumBodyBytes)
     }
 }
 

@@ -28,7 +28,9 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: URLRequest, limits: TransferLimits) async throws -> HTTPTransportResponse {
-        var request = request
+        // URLSession inflates gzip and deflate by itself (and would ask for them); the header makes every transport
+        // ask alike.
+        var request = ContentCoding.requestingCompression(request)
         // URLSession's own timeout is an idle timeout too ("no data for this long").
         request.timeoutInterval = limits.idleTimeout
         let transfer = URLSessionTransfer(limits: limits, url: request.url)
@@ -63,9 +65,13 @@ final class URLSessionTransfer: NSObject, StreamingTaskHandler, @unchecked Senda
     private let url: URL?
     private var headWaiter: CheckedContinuation<HTTPResponseInfo, any Error>?
     private var headResult: Result<HTTPResponseInfo, any Error>?
-    private var received: Int64 = 0
+    private var received: Int64 { meter?.bodyBytes ?? 0 }
     private var expected: Int64?
+    /// Counts the (inflated) body against the limits; set with the head.
+    private var meter: InflationMeter?
     private var challengeRefusal: HTTPResponseError?
+    /// The limit a compressed body passed: the transfer was cancelled and the body ends with it.
+    private var inflationFault: HTTPTransportError?
 
     init(limits: TransferLimits, url: URL?) {
         self.limits = limits
@@ -111,13 +117,32 @@ final class URLSessionTransfer: NSObject, StreamingTaskHandler, @unchecked Senda
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let head = HTTPResponseInfo(response)
-        lock.withLock { expected = head.expectedContentLength }
+        lock.withLock {
+            // A compressed body's Content-Length counts the wire, not the inflated bytes handed on.
+            expected = head.contentEncoding == nil ? head.expectedContentLength : nil
+            meter = InflationMeter(head: head, limits: limits)
+        }
         deliverHead(.success(head))
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.withLock { received += Int64(data.count) }
+        let fault: HTTPTransportError? = lock.withLock { () -> HTTPTransportError? in
+            guard inflationFault == nil else { return nil }
+            do throws(HTTPTransportError) {
+                try meter?.count(data.count)
+                return nil
+            } catch {
+                inflationFault = error
+                return error
+            }
+        }
+        if let fault {
+            pipe.finish(throwing: fault)
+            dataTask.cancel()
+            return
+        }
+        guard lock.withLock({ inflationFault == nil }) else { return }
         let aboveMark = pipe.push(data)
         #if canImport(Darwin)
             // Only where a suspended task really waits; FoundationNetworking would send the request again.
@@ -128,8 +153,11 @@ final class URLSessionTransfer: NSObject, StreamingTaskHandler, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (received, expected, refusal) = lock.withLock { (self.received, self.expected, challengeRefusal) }
-        let mapped = refusal ?? error.map { error -> any Error in
+        let (received, expected, refusal): (Int64, Int64?, (any Error)?) = lock.withLock {
+            if let challengeRefusal { return (self.received, self.expected, challengeRefusal) }
+            return (self.received, self.expected, inflationFault)
+        }
+        let mapped: (any Error)? = refusal ?? error.map { error -> any Error in
             guard let error = error as? URLError else { return error }
             if error.code == .cancelled { return CancellationError() }
             return HTTPTransportError(

@@ -1,0 +1,68 @@
+import AtomStream
+import Foundation
+
+/// What became of one subscription in a refresh: one per subscription tried or skipped, never the run's error.
+public enum RefreshOutcome: Sendable, Hashable {
+    /// A full response was decoded: `entries` entries.
+    case updated(entries: Int)
+    /// The server answered 304 to the stored validators: nothing was decoded.
+    case notModified
+    /// The feed lives at `to` now (a 301 or 308, or a podcast's `itunes:new-feed-url`); its entries, if any, were
+    /// decoded, and the subscription's URL is `to`.
+    case moved(to: URL)
+    /// The server answered 410: the feed is gone for good.
+    case gone
+    /// The refresh failed: a one-line message (a network fault, a refusal, a decoding error after the entries
+    /// before it). The subscription's ``Subscription/nextDue`` is backed off.
+    case failed(String)
+    /// The subscription was not due (or its host asked for no request yet), so nothing was sent.
+    case notDue
+
+    /// The status the command line prints: `updated`, `not-modified`, `moved`, `gone`, `failed`, `not-due`.
+    public var status: String {
+        switch self {
+        case .updated: "updated"
+        case .notModified: "not-modified"
+        case .moved: "moved"
+        case .gone: "gone"
+        case .failed: "failed"
+        case .notDue: "not-due"
+        }
+    }
+}
+
+/// What a ``FeedRefresher`` reports, in the order it happens: entries as they decode, then one `finished` per
+/// subscription.
+public enum RefreshEvent: Sendable {
+    /// An entry of the subscription (named by its ``Subscription/id`` as the refresh began), as soon as it decoded.
+    case entry(Subscription.ID, AtomEntry)
+    /// The subscription is done: updated, to store, and what became of it.
+    case finished(Subscription, RefreshOutcome)
+}
+
+/// What one subscription's transfer cost, for the command line's status lines and the benchmarks.
+package struct RefreshTransfer: Sendable, Hashable {
+    /// The final response's status, when one arrived.
+    package var statusCode: Int?
+    /// Body bytes as they crossed the network, when known (see `TransferProgress.wireBytes`).
+    package var wireBytes: Int64?
+    /// Body bytes after inflating.
+    package var bodyBytes: Int64
+    /// Entries decoded.
+    package var entries: Int
+}
+
+/// A ``RefreshEvent`` with what the transfer cost.
+package enum RefreshReport: Sendable {
+    case entry(Subscription.ID, AtomEntry)
+    /// The subscription whose ID was `id` as the run began: updated, what became of it, what it cost.
+    case finished(Subscription.ID, Subscription, RefreshOutcome, RefreshTransfer?)
+
+    /// The public event.
+    var event: RefreshEvent {
+        switch self {
+        case .entry(let id, let entry): .entry(id, entry)
+        case .finished(_, let subscription, let outcome, _): .finished(subscription, outcome)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// What an app stores per feed between refreshes: where it is, how it is filed, and what the last refresh
+/// learned (validators for conditional GET, when it is due again, whether its host asked to be left alone).
+///
+/// ``FeedRefresher`` reads these and hands back each one updated, to store: a feed that moved has its new
+/// ``url``, a 200 saves fresh validators, a failure counts into ``failures`` and backs ``nextDue`` off.
+public struct Subscription: Sendable, Hashable, Codable, Identifiable {
+    /// The feed's URL.
+    public var url: URL
+    /// A title to show (from OPML, or the app's own).
+    public var title: String?
+    /// The folders it is filed in (OPML outlines' titles, outermost first).
+    public var folders: [String]
+    /// The `ETag` of the last full response, sent back as `If-None-Match`.
+    public var etag: String?
+    /// The `Last-Modified` of the last full response, sent back as `If-Modified-Since`.
+    public var lastModified: String?
+    /// When ``etag`` and ``lastModified`` were saved: validators older than ``FeedRefresher/validatorLifetime``
+    /// are not sent (some servers answer 304 for ever to a stale validator).
+    public var validatorsSaved: Date?
+    /// When the feed should be fetched again; `nil`: at the next refresh.
+    public var nextDue: Date?
+    /// No request before this time: the host said so (`Retry-After` with a 429 or 503).
+    public var retryAfter: Date?
+    /// Failed refreshes in a row; 0 after a success. Drives the backoff.
+    public var failures: Int
+    /// When a refresh last succeeded (updated or not modified).
+    public var lastRefreshed: Date?
+    /// The URLs the feed had before it moved, oldest first: how an app (or `feedstream refresh`) recognizes a
+    /// subscription its own list still names by an old URL.
+    public var movedFrom: [URL]
+
+    /// The subscription's identity within one refresh: its URL as the refresh began. (A ``FeedRefresher`` event
+    /// for a feed that moves names the URL it had before.)
+    public var id: URL { url }
+
+    /// Creates a subscription; only the URL is needed for a new one.
+    public init(
+        url: URL, title: String? = nil, folders: [String] = [], etag: String? = nil, lastModified: String? = nil,
+        validatorsSaved: Date? = nil, nextDue: Date? = nil, retryAfter: Date? = nil, failures: Int = 0,
+        lastRefreshed: Date? = nil, movedFrom: [URL] = []
+    ) {
+        self.url = url
+        self.title = title
+        self.folders = folders
+        self.etag = etag
+        self.lastModified = lastModified
+        self.validatorsSaved = validatorsSaved
+        self.nextDue = nextDue
+        self.retryAfter = retryAfter
+        self.failures = failures
+        self.lastRefreshed = lastRefreshed
+        self.movedFrom = movedFrom
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case url, title, folders, etag, lastModified, validatorsSaved, nextDue, retryAfter, failures, lastRefreshed
+        case movedFrom
+    }
+
+    /// Reads a stored subscription; only `url` is required, so a hand-written state file of URLs is enough.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            url: try container.decode(URL.self, forKey: .url),
+            title: try container.decodeIfPresent(String.self, forKey: .title),
+            folders: try container.decodeIfPresent([String].self, forKey: .folders) ?? [],
+            etag: try container.decodeIfPresent(String.self, forKey: .etag),
+            lastModified: try container.decodeIfPresent(String.self, forKey: .lastModified),
+            validatorsSaved: try container.decodeIfPresent(Date.self, forKey: .validatorsSaved),
+            nextDue: try container.decodeIfPresent(Date.self, forKey: .nextDue),
+            retryAfter: try container.decodeIfPresent(Date.self, forKey: .retryAfter),
+            failures: try container.decodeIfPresent(Int.self, forKey: .failures) ?? 0,
+            lastRefreshed: try container.decodeIfPresent(Date.self, forKey: .lastRefreshed),
+            movedFrom: try container.decodeIfPresent([URL].self, forKey: .movedFrom) ?? [])
+    }
+
+    /// Writes the subscription; `nil` fields and an empty ``movedFrom`` are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encode(folders, forKey: .folders)
+        try container.encodeIfPresent(etag, forKey: .etag)
+        try container.encodeIfPresent(lastModified, forKey: .lastModified)
+        try container.encodeIfPresent(validatorsSaved, forKey: .validatorsSaved)
+        try container.encodeIfPresent(nextDue, forKey: .nextDue)
+        try container.encodeIfPresent(retryAfter, forKey: .retryAfter)
+        try container.encode(failures, forKey: .failures)
+        try container.encodeIfPresent(lastRefreshed, forKey: .lastRefreshed)
+        if !movedFrom.isEmpty { try container.encode(movedFrom, forKey: .movedFrom) }
+    }
+}
