@@ -28,7 +28,7 @@ struct RefreshCommandTests {
     @Test(
         "OPML in, state kept: updated/moved/gone, then not-due, then --all sends validators (304)",
         arguments: FeedStreamToolNetworkTests.transports)
-    func opmlAndState(_ transport: String) throws {
+    func opmlAndState(_ transport: String) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let host = try LoopbackFeedHost(address: "127.0.0.2") { request in
             switch request.path {
@@ -52,7 +52,7 @@ struct RefreshCommandTests {
         let state = folder.appendingPathComponent("state.json").path
         let arguments = ["refresh", opml.path, "--state", state, "--transport", transport]
 
-        let first = try tool.run(arguments)
+        let first = try await tool.run(arguments)
         #expect(first.status == 0, "\(first.error)")
         let lines = try statusLines(first)
         #expect(lines[host.url("/a").absoluteString]?["status"] as? String == "updated")
@@ -76,12 +76,12 @@ struct RefreshCommandTests {
             #expect(outcome.items == reference.items && outcome.error == nil)
         }
 
-        let second = try tool.run(arguments)
+        let second = try await tool.run(arguments)
         #expect(second.status == 0)
         #expect(try statusLines(second).values.allSatisfy { $0["status"] as? String == "not-due" })
         let requestsBefore = host.requests.count
 
-        let third = try tool.run(arguments + ["--all"])
+        let third = try await tool.run(arguments + ["--all"])
         let thirdLines = try statusLines(third)
         #expect(thirdLines[host.url("/a").absoluteString]?["status"] as? String == "not-modified")
         // The moved subscription is found in the state by its old URL and fetched at the new one.
@@ -91,7 +91,7 @@ struct RefreshCommandTests {
     }
 
     @Test("Two shards cover a list exactly once")
-    func shards() throws {
+    func shards() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let hosts = try (2...9).map { last in
             try LoopbackFeedHost(address: "127.0.0.\(last)") { _ in .feed(atomFeed(entries: 1)) }
@@ -103,7 +103,7 @@ struct RefreshCommandTests {
         try ("# feeds\n" + urls.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
         var seen: [String] = []
         for shard in ["0/2", "1/2"] {
-            let run = try tool.run(["refresh", list.path, "--shard", shard])
+            let run = try await tool.run(["refresh", list.path, "--shard", shard])
             #expect(run.status == 0)
             seen += try statusLines(run).keys
         }
@@ -111,21 +111,21 @@ struct RefreshCommandTests {
     }
 
     @Test("Exit codes: a state file that is not JSON is 1; a bad --shard is 2")
-    func exitCodes() throws {
+    func exitCodes() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let folder = try directory()
         let list = folder.appendingPathComponent("feeds.txt")
         try "http://127.0.0.1:9/feed\n".write(to: list, atomically: true, encoding: .utf8)
         let state = folder.appendingPathComponent("state.json")
         try "{not json".write(to: state, atomically: true, encoding: .utf8)
-        let unreadable = try tool.run(["refresh", list.path, "--state", state.path])
+        let unreadable = try await tool.run(["refresh", list.path, "--state", state.path])
         #expect(unreadable.status == 1)
         #expect(unreadable.error.hasPrefix("feedstream: error: \(state.path): "))
         #expect(unreadable.error.split(separator: "\n").count == 1)
-        let usage = try tool.run(["refresh", list.path, "--shard", "2/2"])
+        let usage = try await tool.run(["refresh", list.path, "--shard", "2/2"])
         #expect(usage.status == 2)
         // A refused connection is the subscription's own failure, and the run still succeeds.
-        let refused = try tool.run(["refresh", list.path])
+        let refused = try await tool.run(["refresh", list.path])
         #expect(refused.status == 0)
         #expect(refused.output.contains("\"status\":\"failed\""))
     }

@@ -18,9 +18,9 @@ struct SubscribeCommandTests {
         """
 
     @Test("opml: one line per feed outline with its folders; --write reads them back to the same outlines")
-    func opmlRoundTrip() throws {
+    func opmlRoundTrip() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let read = try tool.run(["opml", "-"], input: Data(Self.opml.utf8))
+        let read = try await tool.run(["opml", "-"], input: Data(Self.opml.utf8))
         #expect(read.status == 0, "\(read.error)")
         #expect(read.lines.count == 2)
         let first = try JSONSerialization.jsonObject(with: Data(read.lines[0].utf8)) as? [String: Any]
@@ -29,46 +29,46 @@ struct SubscribeCommandTests {
         #expect(first?["folders"] as? [String] == ["Tech"])
         for size in ["1", "7"] {
             #expect(
-                try tool.run(["opml", "--chunk-size", size, "-"], input: Data(Self.opml.utf8)).output == read.output)
+                try await tool.run(["opml", "--chunk-size", size, "-"], input: Data(Self.opml.utf8)).output == read.output)
         }
-        let written = try tool.run(["opml", "--write", "--title", "Mine & yours"], input: Data(read.output.utf8))
+        let written = try await tool.run(["opml", "--write", "--title", "Mine & yours"], input: Data(read.output.utf8))
         #expect(written.status == 0, "\(written.error)")
         #expect(written.output.contains("<title>Mine &amp; yours</title>"))
         #expect(written.output.contains(#"<opml version="2.0">"#))
-        let again = try tool.run(["opml"], input: Data(written.output.utf8))
+        let again = try await tool.run(["opml"], input: Data(written.output.utf8))
         #expect(again.output == read.output)
     }
 
     @Test("opml: not OPML, and --write given a bad line, exit 1 with one line saying why")
-    func opmlFaults() throws {
+    func opmlFaults() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
-        let notOPML = try tool.run(["opml", "-"], input: Data("<html><body>x</body></html>".utf8))
+        let notOPML = try await tool.run(["opml", "-"], input: Data("<html><body>x</body></html>".utf8))
         #expect(notOPML.status == 1)
         #expect(notOPML.error.contains("not an OPML file"))
-        let badLine = try tool.run(
+        let badLine = try await tool.run(
             ["opml", "--write"], input: Data("{\"xmlURL\":\"https://a.test/\"}\n{\"title\":5}\n".utf8))
         #expect(badLine.status == 1)
         #expect(badLine.error.contains("line 2"), "\(badLine.error)")
-        #expect(try tool.run(["opml", "--title", "x", "-"], input: Data()).status == 2)
+        #expect(try await tool.run(["opml", "--title", "x", "-"], input: Data()).status == 2)
     }
 
     @Test("feed --base-url: relative links in a saved feed resolve against the URL it came from")
-    func feedBaseURL() throws {
+    func feedBaseURL() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let atom = """
             <feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><link href="posts/1"/>
             <content type="html">&lt;img src="img/a.png"&gt;</content></entry></feed>
             """
-        let result = try tool.run(["feed", "--base-url", "https://x.test/blog/", "-"], input: Data(atom.utf8))
+        let result = try await tool.run(["feed", "--base-url", "https://x.test/blog/", "-"], input: Data(atom.utf8))
         #expect(result.status == 0, "\(result.error)")
         let line = String(result.lines.first ?? "").replacingOccurrences(of: "\\/", with: "/")
         #expect(line.contains(#""href":"https://x.test/blog/posts/1""#), "\(line)")
         #expect(line.contains("https://x.test/blog/img/a.png"), "\(line)")
-        #expect(try tool.run(["feed", "--base-url", "https://x.test/", "https://127.0.0.1:1/f"]).status == 2)
+        #expect(try await tool.run(["feed", "--base-url", "https://x.test/", "https://127.0.0.1:1/f"]).status == 2)
     }
 
     @Test("discover --metadata: a last line with the page's title, icons, image and hubs")
-    func discoverMetadata() throws {
+    func discoverMetadata() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let page = """
             <html><head><title>Caf\u{E9}</title><meta charset="iso-8859-1">
@@ -76,7 +76,7 @@ struct SubscribeCommandTests {
             <link rel="hub" href="https://hub.test/"><link rel="alternate" type="application/rss+xml" href="f"></head>
             """
         let latin1 = Data(page.unicodeScalars.map { UInt8($0.value) })
-        let result = try tool.run(["discover", "--metadata", "--base-url", "https://s.test/a/", "-"], input: latin1)
+        let result = try await tool.run(["discover", "--metadata", "--base-url", "https://s.test/a/", "-"], input: latin1)
         #expect(result.status == 0, "\(result.error)")
         let lines = result.lines.map { $0.replacingOccurrences(of: "\\/", with: "/") }
         #expect(lines.count == 2)
@@ -91,13 +91,13 @@ struct SubscribeCommandTests {
     }
 
     @Test("discover reads a URL's page in the HTTP charset: Café, not CafÃ©")
-    func discoverHTTPCharset() throws {
+    func discoverHTTPCharset() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let page = #"<html><head><link rel="alternate" type="application/rss+xml" title="Café" href="/f"></head>"#
         let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 60) { _ in
             .init(contentType: "text/html; charset=utf-8", body: Array(page.utf8))
         }
-        let result = try tool.run(["discover", "--head-only", server.url("/").absoluteString])
+        let result = try await tool.run(["discover", "--head-only", server.url("/").absoluteString])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains(#""title":"Café""#), "\(result.output)")
     }

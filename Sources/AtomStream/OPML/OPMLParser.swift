@@ -59,9 +59,9 @@ public final class OPMLParser: PushDrivenParser {
     public init(options: Options = Options()) {
         let decoder = OPMLDocumentDecoder(limits: options.limits, documentBase: options.baseURL)
         self.decoder = decoder
+        // Read as leniently as feeds: OPML files are exported by the same hand-made tools.
         engine = XMLPushParser(
-            recover: options.recover, defaultEncoding: options.defaultEncoding, toleratesUndeclaredPrefixes: true,
-            htmlEntities: true, skipsLeadingWhitespace: true, repairsMarkup: true
+            settings: .init(recover: options.recover, defaultEncoding: options.defaultEncoding, leniency: .feeds)
         ) { _ in decoder }
         core = PushParserCore(engine: engine, completed: decoder.takeCompleted)
     }

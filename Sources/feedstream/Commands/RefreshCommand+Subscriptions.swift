@@ -34,3 +34,9 @@ extension RefreshCommand {
         }
     }
 }
+
+/// A SUBSCRIPTIONS file that is neither OPML nor a list of URLs.
+struct SubscriptionListError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
