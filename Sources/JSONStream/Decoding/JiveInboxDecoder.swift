@@ -40,6 +40,9 @@ final class JiveInboxDecoder: JSONEventHandler, JSONItemHandler {
     ]
 
     private let limits: StreamLimits
+    // Kept by measurement: removing the unchecked exclusivity and unowned(unsafe) of the JSON decoders costs --child
+    // twitter +21.8 %, twitter-stream +22.6 %, jive-inbox +19.2 % (callgrind net of start-up; BENCHMARKS.md, "What
+    // unchecked exclusivity buys").
     @exclusivity(unchecked) unowned(unsafe) var engine: JSONEngine!
     // The per-event state is exempt from dynamic exclusivity checks: it is only touched from the engine's
     // callbacks during one parse call, one event at a time, never re-entrantly; the checks cost more than the

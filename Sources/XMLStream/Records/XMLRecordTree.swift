@@ -28,6 +28,8 @@ final class XMLRecordTree {
     }
 
     /// The nodes, in memory this tree owns.
+    // Kept by measurement: removing the unchecked exclusivity of the record tree and selector costs --child xml-
+    // records +47.9 % (callgrind net of start-up; BENCHMARKS.md, "What unchecked exclusivity buys").
     @exclusivity(unchecked) private(set) var nodes = XMLRecordBuffer<Node>(capacity: 256)
     @exclusivity(unchecked) private(set) var text = XMLRecordBuffer<UInt8>(capacity: 16 << 10)
     /// How zone-less dates read, and whether that is UTC (no conversion at all).
