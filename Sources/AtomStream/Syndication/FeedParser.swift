@@ -111,14 +111,14 @@ public final class FeedParser: StreamingParser {
     /// The feed's (or channel's) metadata as read so far, with its ``AtomFeed/format``; complete after
     /// ``finish()``. Before the root element has arrived the format is empty.
     public var feed: AtomFeed {
-        var feed = decoder.feed
         #if JSONFeed
             if case .json = syntax, let json {
-                feed = json.decoder.feed
+                var feed = json.decoder.feed
                 sanitizer?.sanitize(&feed)
                 return feed
             }
         #endif
+        var feed = decoder.feed
         sanitizer?.sanitize(&feed, bases: decoder.feedMarkupBases)
         return feed
     }
