@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "FeedStreamNetworking", targets: ["FeedStreamNetworking"]),
         .library(name: "FeedStreamServices", targets: ["FeedStreamServices"]),
         .executable(name: "feedstream", targets: ["feedstream"]),
+        // What `feedstream` hands every invocation that fetches to: kept apart so that decoding a file never
+        // loads the network stack (ARCHITECTURE.md, "The command line").
+        .executable(name: "feedstream-network", targets: ["feedstream-network"]),
     ],
     // JSON Feed is the one part of AtomStream that runs on the yajl engine, and no Apple SDK ships yajl. It is a
     // trait, on by default: an app that reads only Atom and RSS depends on the package with `traits: []` and builds
@@ -69,11 +72,20 @@ let package = Package(
             ]),
         .target(
             name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream"]),
-        .executableTarget(
-            name: "feedstream",
+        // The command line: its subcommands, options and output, and the decoding of files and standard input.
+        // No network code: `feedstream` links only this.
+        .target(
+            name: "FeedStreamCommandLine",
             dependencies: [
-                "XMLStream", "AtomStream", "JSONStream", "FeedStreamNetworking", "FeedStreamServices",
+                "StreamCore", "XMLStream", "AtomStream", "JSONStream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "feedstream", dependencies: ["FeedStreamCommandLine"]),
+        .executableTarget(
+            name: "feedstream-network",
+            dependencies: [
+                "FeedStreamCommandLine", "XMLStream", "AtomStream", "JSONStream", "FeedStreamNetworking",
+                "FeedStreamServices", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "Benchmarks",
@@ -96,8 +108,9 @@ let package = Package(
         .testTarget(
             name: "FeedStreamToolTests",
             dependencies: [
-                "feedstream", "XMLStream", "AtomStream", "JSONStream", "FeedStreamNetworking", "StreamTestSupport",
-                "FeedStreamServices",
+                // Both executables are run as child processes; the command-line target is tested directly.
+                "feedstream", "feedstream-network", "FeedStreamCommandLine", "XMLStream", "AtomStream", "JSONStream",
+                "FeedStreamNetworking", "StreamTestSupport", "FeedStreamServices",
             ]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
         .testTarget(

@@ -5,7 +5,7 @@ import StreamCore
 import StreamTestSupport
 import Testing
 
-@testable import feedstream
+@testable import FeedStreamCommandLine
 
 /// The one JSON writer (StreamCore's `JSONWriter`: its `Encoder`, and the tool's writers for the models printed in
 /// bulk) must print exactly the bytes of the models' `Codable` encoding by `JSONEncoder` (sorted keys, unescaped

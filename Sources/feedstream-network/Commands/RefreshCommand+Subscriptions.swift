@@ -1,4 +1,5 @@
 import AtomStream
+import FeedStreamCommandLine
 import FeedStreamServices
 import Foundation
 

@@ -1,18 +1,17 @@
 import ArgumentParser
 import AtomStream
-import FeedStreamServices
 
 /// `feedstream feed`: any syndication format — Atom 1.0 / 0.3, RSS 0.9x / 1.0 / 2.0, JSON Feed — sniffed.
-struct FeedCommand: MetadataCommand {
-    static let configuration = CommandConfiguration(
+package struct FeedCommand: MetadataCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "feed",
         abstract: "Decode an Atom, RSS or JSON Feed (the format is sniffed): one JSON line per entry or item.")
 
-    @OptionGroup var input: InputOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var metadataOption: MetadataOption
+    @OptionGroup package var input: InputOptions
+    @OptionGroup package var output: OutputOptions
+    @OptionGroup package var metadataOption: MetadataOption
     @OptionGroup var recoverOption: RecoverOption
-    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+    @OptionGroup(title: "Fetching a URL") package var remote: RemoteOptions
     @Flag(
         name: .customLong("raw-html"),
         help: "Keep html and xhtml text constructs as the feed wrote them (they are sanitized by default).")
@@ -20,7 +19,9 @@ struct FeedCommand: MetadataCommand {
     @Option(help: "The URL the document came from, against which relative links resolve (a file or standard input).")
     var baseURL: String?
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         try validateRemote()
         // A fetched document resolves against the URL it was fetched from (after redirects), page by page.
         if baseURL != nil && input.remoteURL != nil {
@@ -28,12 +29,14 @@ struct FeedCommand: MetadataCommand {
         }
     }
 
-    func run() async throws {
-        let options = FeedParser.Options(
-            baseURL: baseURL, recover: recoverOption.recover, sanitizesHTML: !rawHTML)
-        try await run(
-            Decoding(
-                makeParser: { FeedParser(options: options) }, metadata: { ["feed": $0.feed] },
-                warnings: { $0.warnings }, strategy: FeedPaging(options: options), pageMetadata: { ["feed": $0] }))
+    /// The parser's options, for a file and for every page of a URL.
+    package var options: FeedParser.Options {
+        FeedParser.Options(baseURL: baseURL, recover: recoverOption.recover, sanitizesHTML: !rawHTML)
+    }
+
+    package func decoding() -> Decoding<FeedParser> {
+        let options = options
+        return Decoding(
+            makeParser: { FeedParser(options: options) }, metadata: { ["feed": $0.feed] }, warnings: { $0.warnings })
     }
 }

@@ -1,71 +1,24 @@
-import ArgumentParser
 import AtomStream
+import FeedStreamCommandLine
 import FeedStreamNetworking
 import FeedStreamServices
 import Foundation
+import StreamCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// `feedstream discover`: the feeds behind a page, one JSON object each — for a URL the whole ``FeedFinder``, for a
-/// file (or with `--head-only`) the links of the page's head.
-struct DiscoverCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "discover",
-        abstract: "List the feeds behind a page or address: one JSON line per feed {url, type, title, source}.",
-        discussion: """
-            For a URL: the address itself when it is a feed (source "self"), else the page's <link \
-            rel="alternate"> feeds ("head"), else <a href>s in its body that look like feeds and are ("body"), \
-            else the site's well-known paths such as /feed ("guess"). For a file, or with --head-only, the links \
-            of the page's head only, the rest of the page unread.
-            """)
-
-    @OptionGroup var input: InputOptions
-    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
-    @Option(help: "The page's URL, against which relative links resolve (default: the URL fetched, after redirects).")
-    var baseURL: String?
-    @Flag(help: "After the feeds, print {\"page\": {title, icons, image, hubs}} as one more line.")
-    var metadata = false
-    @Flag(help: "Read the head's <link rel=\"alternate\"> feeds only (a URL's body, paths and the URL itself unread).")
-    var headOnly = false
-
-    func validate() throws {
-        try remote.validate(for: input)
-    }
-
-    func run() async throws {
+extension DiscoverCommand: NetworkCommand {
+    /// The whole ``FeedFinder`` for a URL, or its head's links only (`--head-only`, `--base-url`).
+    func runOverNetwork() async throws {
+        guard let url = input.remoteURL else { return try runLocally() }
         let writer = OutputWriter()
         do {
-            if let url = input.remoteURL {
-                if headOnly || baseURL != nil {
-                    try await discoverHead(at: url, writer)
-                } else {
-                    try await find(url, writer)
-                }
+            if headOnly || baseURL != nil {
+                try await discoverHead(at: url, writer)
             } else {
-                let parser = FeedLinkParser(baseURL: baseURL)
-                let reader = try InputReader(path: input.input, chunkSize: input.chunkSize)
-                do {
-                    try reader.forEachChunk { chunk in
-                        try print(parser.parse(chunk), writer)
-                        // The head is over: the rest of the page is never read.
-                        if parser.isFinished { throw HeadEnded() }
-                    }
-                } catch is HeadEnded {}
-                try print(parser.finish(), writer)
-                if metadata { try writer.line(["page": parser.page]) }
+                try await find(url, writer)
             }
         } catch {
-            writer.flush()
-            OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
-            throw ExitCode(1)
+            throw writer.failure(error)
         }
-        writer.flush()
-    }
-
-    private func print(_ feeds: [DiscoveredFeed], _ writer: OutputWriter) throws {
-        for feed in feeds { try writer.line(feed) }
         writer.flush()
     }
 
@@ -111,8 +64,6 @@ private struct PageLine: Encodable {
     var bytesFetched: Int
     var requests: Int
 }
-
-private struct HeadEnded: Error {}
 
 /// What the network path reports: each feed, then once that the head is over (with the page's metadata), so the
 /// consumer can stop the transfer even though no further feed will arrive to wake it.

@@ -8,16 +8,16 @@
 
 /// Reads a file or standard input in chunks of exactly `chunkSize` bytes (the last one may be shorter), so the
 /// parser sees the same chunking every run.
-final class InputReader {
+package final class InputReader {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private var buffer: [UInt8]
 
-    struct OpenError: Error {
-        var message: String
+    package struct OpenError: Error {
+        package var message: String
     }
 
-    init(path: String?, chunkSize: Int) throws(OpenError) {
+    package init(path: String?, chunkSize: Int) throws(OpenError) {
         if let path, path != "-" {
             let fd = open(path, O_RDONLY)
             guard fd >= 0 else {
@@ -37,7 +37,7 @@ final class InputReader {
     }
 
     /// Calls `body` with each chunk until the end of input.
-    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let capacity = buffer.count
         while true {
             var filled = 0

@@ -1,3 +1,4 @@
+import FeedStreamCommandLine
 import FeedStreamServices
 import Foundation
 import JSONStream

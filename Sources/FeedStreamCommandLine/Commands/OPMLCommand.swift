@@ -1,12 +1,11 @@
 import ArgumentParser
 import AtomStream
-import FeedStreamNetworking
 import Foundation
 
 /// `feedstream opml`: the feed outlines of an OPML subscription list, one JSON object each; with `--write`, the
 /// same objects read back from JSON lines and written as OPML 2.0.
-struct OPMLCommand: DecodingCommand {
-    static let configuration = CommandConfiguration(
+package struct OPMLCommand: DecodingCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "opml",
         abstract: "Read an OPML subscription list: one JSON line per feed outline (--write: JSON lines to OPML).",
         discussion: """
@@ -15,32 +14,33 @@ struct OPMLCommand: DecodingCommand {
             input by default) become an OPML 2.0 document on standard output that reads back to the same outlines.
             """)
 
-    @OptionGroup var input: InputOptions
+    @OptionGroup package var input: InputOptions
     @OptionGroup var recoverOption: RecoverOption
-    @OptionGroup(title: "Fetching a URL") var remote: RemoteOptions
+    @OptionGroup(title: "Fetching a URL") package var remote: RemoteOptions
     @Flag(help: "Read JSON lines (one outline each) and write them as an OPML 2.0 document.")
     var write = false
     @Option(help: "With --write: the document's <title>.")
     var title: String?
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         try validateRemote()
         if title != nil && !write { throw ValidationError("--title applies only with --write") }
         if write && input.remoteURL != nil { throw ValidationError("--write reads JSON lines from a file or `-`") }
     }
 
-    func run() async throws {
+    /// The parser's options, for a file and for a URL.
+    package var options: OPMLParser.Options { OPMLParser.Options(recover: recoverOption.recover) }
+
+    package func decoding() -> Decoding<OPMLParser> {
+        let options = options
+        return Decoding(makeParser: { OPMLParser(options: options) }, warnings: { $0.warnings })
+    }
+
+    package func runLocally() throws {
         if write { return try writeDocument() }
-        let options = OPMLParser.Options(recover: recoverOption.recover)
-        try await run(
-            Decoding(
-                makeParser: { OPMLParser(options: options) }, warnings: { $0.warnings },
-                strategy: ClosurePaging.singlePage { response in
-                    var options = options
-                    options.baseURL = response.url?.absoluteString
-                    options.defaultEncoding = response.charset
-                    return OPMLParser(options: options)
-                }))
+        try decode(decoding())
     }
 
     /// Reads JSON lines and writes the OPML document as they arrive: one line in memory at a time.
@@ -59,9 +59,7 @@ struct OPMLCommand: DecodingCommand {
             }
             try lines.finish { outline in emit(writer.write(outline)) }
         } catch {
-            output.flush()
-            OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
-            throw ExitCode(1)
+            throw output.failure(error)
         }
         emit(writer.finish())
         output.flush()

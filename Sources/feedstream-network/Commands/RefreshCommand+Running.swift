@@ -1,65 +1,16 @@
 import ArgumentParser
 import AtomStream
+import FeedStreamCommandLine
 import FeedStreamNetworking
 import FeedStreamServices
 import Foundation
-import XMLStream
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// `feedstream refresh`: keeps a list of subscriptions fresh, with a state file between runs.
-struct RefreshCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "refresh",
-        abstract: "Refresh the feeds of an OPML file or a list of URLs: one JSON line per entry, one per feed.",
-        discussion: """
-            Prints {"subscription": URL, "entry": {…}} as entries decode, and for each subscription one status \
-            line {"subscription", "status" (updated, not-modified, moved, gone, failed, not-due), "entries", \
-            "wireBytes", "bodyBytes", "movedTo", "error", "nextDue"}. Exit status: 0 when every subscription was \
-            handled (a failure is its own status line), 1 when a file cannot be read or the state cannot be \
-            written, 2 on a usage error.
-            """)
-
-    @Argument(help: "An OPML file, or a text file with one URL a line (# starts a comment).")
-    var subscriptions: String
-
-    @Option(help: "The JSON file of subscriptions kept between runs (created when missing, written atomically).")
-    var state: String?
-
-    @Flag(help: "Refresh every subscription, due or not (a host's Retry-After is still kept).")
-    var all = false
-
-    @Option(help: "Transfers at once, at most.")
-    var concurrency = 8
-
-    @Option(name: .customLong("per-host"), help: "Transfers at once against one host, at most.")
-    var perHost = 2
-
-    @Option(
-        help: ArgumentHelp(
-            "Refresh only shard I of N (I from 0 to N-1), chosen by a stable hash of each feed's host.",
-            valueName: "I/N"))
-    var shard: String?
-
-    @OptionGroup(title: "Fetching") var remote: RemoteOptions
-
-    func validate() throws {
-        guard concurrency > 0 else { throw ValidationError("--concurrency takes a positive whole number") }
-        guard perHost > 0 else { throw ValidationError("--per-host takes a positive whole number") }
-        if let shard, Self.shard(shard) == nil {
-            throw ValidationError("--shard takes I/N with 0 ≤ I < N, such as 0/2")
-        }
-        if remote.basicCredentials != nil || remote.oauth1Credentials != nil {
-            throw ValidationError("--user and --oauth1 do not apply to refresh: they would go to every feed's host")
-        }
-        if remote.pages != "1" || remote.cacheDirectory != nil {
-            throw ValidationError("--pages and --cache do not apply to refresh (--state keeps the validators)")
-        }
-    }
-
-    func run() async throws {
+extension RefreshCommand: NetworkCommand {
+    func runOverNetwork() async throws {
         let listed: [Subscription]
         do {
             listed = try Self.subscriptionURLs(from: URL(fileURLWithPath: subscriptions))
@@ -120,15 +71,6 @@ struct RefreshCommand: AsyncParsableCommand {
     /// The `--header` fields (and the tool's `User-Agent`), as every other subcommand sends them.
     private var headerFields: [String: String] {
         remote.request(for: URL(string: "http://localhost/")!).allHTTPHeaderFields ?? [:]
-    }
-
-    /// `I/N` with 0 ≤ I < N.
-    static func shard(_ text: String) -> (index: Int, count: Int)? {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count > 0,
-            (0..<count).contains(index)
-        else { return nil }
-        return (index, count)
     }
 }
 

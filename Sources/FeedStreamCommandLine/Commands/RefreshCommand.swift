@@ -1,0 +1,64 @@
+import ArgumentParser
+
+/// `feedstream refresh`: keeps a list of subscriptions fresh, with a state file between runs.
+package struct RefreshCommand: AlwaysFetchingCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Refresh the feeds of an OPML file or a list of URLs: one JSON line per entry, one per feed.",
+        discussion: """
+            Prints {"subscription": URL, "entry": {…}} as entries decode, and for each subscription one status \
+            line {"subscription", "status" (updated, not-modified, moved, gone, failed, not-due), "entries", \
+            "wireBytes", "bodyBytes", "movedTo", "error", "nextDue"}. Exit status: 0 when every subscription was \
+            handled (a failure is its own status line), 1 when a file cannot be read or the state cannot be \
+            written, 2 on a usage error.
+            """)
+
+    @Argument(help: "An OPML file, or a text file with one URL a line (# starts a comment).")
+    package var subscriptions: String
+
+    @Option(help: "The JSON file of subscriptions kept between runs (created when missing, written atomically).")
+    package var state: String?
+
+    @Flag(help: "Refresh every subscription, due or not (a host's Retry-After is still kept).")
+    package var all = false
+
+    @Option(help: "Transfers at once, at most.")
+    package var concurrency = 8
+
+    @Option(name: .customLong("per-host"), help: "Transfers at once against one host, at most.")
+    package var perHost = 2
+
+    @Option(
+        help: ArgumentHelp(
+            "Refresh only shard I of N (I from 0 to N-1), chosen by a stable hash of each feed's host.",
+            valueName: "I/N"))
+    package var shard: String?
+
+    @OptionGroup(title: "Fetching") package var remote: RemoteOptions
+
+    package func validate() throws {
+        guard concurrency > 0 else { throw ValidationError("--concurrency takes a positive whole number") }
+        guard perHost > 0 else { throw ValidationError("--per-host takes a positive whole number") }
+        if let shard, Self.shard(shard) == nil {
+            throw ValidationError("--shard takes I/N with 0 ≤ I < N, such as 0/2")
+        }
+        if remote.basicCredentials != nil || remote.oauth1Credentials != nil {
+            throw ValidationError("--user and --oauth1 do not apply to refresh: they would go to every feed's host")
+        }
+        if remote.pages != "1" || remote.cacheDirectory != nil {
+            throw ValidationError("--pages and --cache do not apply to refresh (--state keeps the validators)")
+        }
+    }
+
+    package init() {}
+
+
+    /// `I/N` with 0 ≤ I < N.
+    package static func shard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count > 0,
+            (0..<count).contains(index)
+        else { return nil }
+        return (index, count)
+    }
+}
