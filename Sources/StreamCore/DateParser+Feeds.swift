@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension DateParser {
     /// Parses a date as syndication feeds write it: everything ``parse(_:)-(String)`` reads, plus the forms RSS and

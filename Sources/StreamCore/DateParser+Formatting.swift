@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension DateParser {
     /// Formats a date as RFC 3339 in UTC with a `Z`, with milliseconds only when they are not zero:
@@ -43,6 +47,36 @@ extension DateParser {
             appendPadded(milliseconds, 3, to: &bytes)
         }
         bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// Formats a date as RFC 822 in GMT, whole seconds, as RSS and OPML write dates: `Sun, 31 Jul 2005 12:29:29 GMT`
+    /// (what `DateFormatter` writes with `EEE, dd MMM yyyy HH:mm:ss 'GMT'` in `en_US_POSIX`).
+    package static func rfc822String(_ date: Date) -> String {
+        let seconds = Int((date.timeIntervalSince1970).rounded(.down))
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        let (year, month, day) = civil(fromDays: days)
+        // 1 January 1970 was a Thursday.
+        let weekday = ((days % 7) + 7 + 4) % 7
+        var bytes = Array(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday].utf8)
+        bytes += Array(", ".utf8)
+        appendPadded(day, 2, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes += Array(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1].utf8)
+        bytes.append(UInt8(ascii: " "))
+        appendPadded(year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        appendPadded(secondOfDay / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay / 60 % 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay % 60, 2, to: &bytes)
+        bytes += Array(" GMT".utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The inverse of `daysFromCivil` (Howard Hinnant's `civil_from_days`).

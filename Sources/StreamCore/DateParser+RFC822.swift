@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The RFC 822 family, token by token: real feeds write its parts in several orders, with or without weekday,
 /// seconds, zone or century, and glue zones to clocks.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension DateParser {
     /// Parses any supported timestamp form, reading an ISO 8601 date or date-time that names no offset

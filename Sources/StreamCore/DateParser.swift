@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Fast timestamp parsing for feeds and API responses, straight off UTF-8 bytes.
 ///

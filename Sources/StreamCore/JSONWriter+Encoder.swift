@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The models' `Codable` encoding written straight into ``JSONWriter/bytes``, with exactly the bytes `JSONEncoder`
 /// writes with `[.sortedKeys, .withoutEscapingSlashes]` and RFC 3339 dates (DESIGN.md: keys are the Swift property

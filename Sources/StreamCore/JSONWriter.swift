@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Compact JSON written straight into bytes: the one JSON writer of FeedStream, behind `feedstream`'s lines and
 /// the `jsonText` of `JSONValue` and `XMLRecordValue`.

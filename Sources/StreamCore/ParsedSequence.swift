@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The items a ``StreamingParser`` decodes from an asynchronous sequence of byte chunks.
 ///

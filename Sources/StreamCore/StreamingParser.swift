@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An incremental decoder: bytes go in, in chunks of any size, and typed items come out as soon as each is
 /// complete.

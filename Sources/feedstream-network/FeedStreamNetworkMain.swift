@@ -12,7 +12,7 @@ enum FeedStreamNetworkMain {
             FeedStreamTool.runLocally(command, arguments: arguments)
         case .network(let command):
             guard let fetching = command as? any NetworkCommand else {
-                // Every subcommand whose `needsNetwork` can be true conforms (NetworkCommandTests lists them).
+                // Every subcommand whose `needsNetwork` can be true conforms; a new one that does not ends here.
                 OutputWriter.standardError("feedstream: error: \(type(of: command)) cannot fetch")
                 terminate(1)
             }

@@ -1,6 +1,10 @@
 @_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) @_spi(StreamPlumbing) import XMLStream
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension AtomDocumentDecoder {
     /// Starts re-serializing the children of the element about to be pushed as markup; `wrapped` when the value

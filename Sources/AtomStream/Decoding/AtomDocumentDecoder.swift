@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) import XMLStream
 

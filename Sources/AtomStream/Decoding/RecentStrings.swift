@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 
 /// A handful of recently made strings, reused when the same bytes come again.
 ///

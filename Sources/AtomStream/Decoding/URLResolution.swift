@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How every syndication decoder resolves a reference: against the `xml:base` in scope or the document's URL;
 /// an absolute reference, or one no base applies to, stays as written.

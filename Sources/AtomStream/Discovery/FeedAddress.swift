@@ -5,7 +5,7 @@ enum FeedAddress {
     /// attribute naming a feed type wins.
     static func likelyType(of reference: String, declared: String?) -> String? {
         if let declared = declared?.lowercased().split(separator: ";").first.map(String.init)?
-            .trimmingCharacters(in: .whitespaces),
+            .trimmingWhitespace(),
             feedTypes.contains(declared)
         {
             return declared
@@ -16,7 +16,7 @@ enum FeedAddress {
         else { return nil }
         // The path alone: a query (`?format=rss`) or fragment says too little to fetch the page for.
         var path = Substring(lowered)
-        if let schemeEnd = path.range(of: "://") {
+        if let schemeEnd = path.firstRange(of: "://") {
             path = path[schemeEnd.upperBound...]
             path = path.firstIndex(of: "/").map { path[$0...] } ?? ""
         }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) import XMLStream
 
@@ -58,7 +62,7 @@ final class FeedLinkCollector: HTMLEventHandler {
             metadata.startTitle()
         } else if HTMLName.equals(tag.name, "base") {
             guard !baseIsKnown, let href = tag.value(of: "href") else { return }
-            if let resolved = URL(string: href.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: pageURL) {
+            if let resolved = URL(string: href.trimmingWhitespaceAndNewlines(), relativeTo: pageURL) {
                 base = resolved.absoluteURL
             }
             decideBase()
@@ -113,11 +117,11 @@ final class FeedLinkCollector: HTMLEventHandler {
         guard tokens.contains("alternate") || isFeedRel else { return }
         let type =
             rawType.split(separator: ";", maxSplits: 1).first.map {
-                $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+                $0.trimmingWhitespaceAndNewlines().lowercased()
             } ?? ""
-        let title = tag.value(of: "title").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let title = tag.value(of: "title").map { $0.trimmingWhitespaceAndNewlines() }
         let feed = DiscoveredFeed(
-            url: href.trimmingCharacters(in: .whitespacesAndNewlines), type: type,
+            url: href.trimmingWhitespaceAndNewlines(), type: type,
             title: title?.isEmpty == false ? title : nil)
         switch type {
         case "application/feed+json":
@@ -148,9 +152,9 @@ final class FeedLinkCollector: HTMLEventHandler {
     /// An `<a href>` in the body whose address looks like a feed's.
     private func bodyLink(_ tag: HTMLStartTag) {
         guard readsBody, bodyLinkCount < Self.maximumBodyLinks, let href = tag.value(of: "href") else { return }
-        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = href.trimmingWhitespaceAndNewlines()
         guard let type = FeedAddress.likelyType(of: trimmed, declared: tag.value(of: "type")) else { return }
-        let title = tag.value(of: "title").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let title = tag.value(of: "title").map { $0.trimmingWhitespaceAndNewlines() }
         if complete(
             DiscoveredFeed(url: trimmed, type: type, title: title?.isEmpty == false ? title : nil, source: .body))
         {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decides a page's encoding before it is parsed, by HTML's rules: a byte-order mark, else the HTTP `charset`,
 /// else a `<meta charset>` or `<meta http-equiv="Content-Type" content="…; charset=…">` within the first 1,024
@@ -65,10 +69,10 @@ struct PageEncodingSniffer {
 
     /// An encoding label as HTML maps it: lowercase, trimmed; Latin-1 and ASCII labels read as windows-1252 (as
     /// browsers read them), and a UTF-16 label in a page that has no byte-order mark as UTF-8.
-    private static let labelPadding = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"'"))
+
 
     static func normalized(_ label: String) -> String? {
-        let name = label.trimmingCharacters(in: Self.labelPadding).lowercased()
+        let name = label.trimming(while: { $0.properties.isWhitespace || $0 == "\"" || $0 == "'" }).lowercased()
         switch name {
         case "": return nil
         case "utf8", "unicode-1-1-utf-8": return "utf-8"
@@ -105,9 +109,9 @@ struct PageEncodingSniffer {
                 if let name = normalized(charset.1) { return name }
             } else if attributes.contains(where: { $0.0 == "http-equiv" && $0.1.lowercased() == "content-type" }),
                 let content = attributes.first(where: { $0.0 == "content" })?.1,
-                let range = content.lowercased().range(of: "charset=")
+                let lowered = Optional(content.lowercased()), let range = lowered.firstRange(of: "charset=")
             {
-                let label = content[range.upperBound...].prefix { $0 != ";" && !$0.isWhitespace }
+                let label = lowered[range.upperBound...].prefix { $0 != ";" && !$0.isWhitespace }
                 if let name = normalized(String(label)) { return name }
             }
         }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 @_spi(XMLEngine) import XMLStream
 
 /// Collects what a page's head says about its site (``PageMetadata``) as ``FeedLinkCollector`` meets it; URLs are
@@ -35,15 +39,15 @@ struct PageMetadataReader {
 
     /// A `<link>`: an icon or a WebSub hub.
     mutating func link(_ tag: HTMLStartTag, relTokens: [String], href: String) {
-        let href = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let href = href.trimmingWhitespaceAndNewlines()
         guard !href.isEmpty else { return }
         if relTokens.contains("hub") {
             if hubs.count < Self.maximumHubs, !hubs.contains(href) { hubs.append(href) }
         }
         let isIcon = relTokens.contains { Self.iconRels.contains($0) }
         guard isIcon, icons.count < Self.maximumIcons else { return }
-        let sizes = tag.value(of: "sizes").map { $0.trimmingCharacters(in: .whitespaces) }
-        let type = tag.value(of: "type").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let sizes = tag.value(of: "sizes").map { $0.trimmingWhitespace() }
+        let type = tag.value(of: "type").map { $0.trimmingWhitespace().lowercased() }
         icons.append(
             PageMetadata.Icon(
                 url: href, rel: relTokens.joined(separator: " "), sizes: sizes?.isEmpty == false ? sizes : nil,
@@ -57,7 +61,7 @@ struct PageMetadataReader {
     /// A `<meta>`: `og:image` (Open Graph writes `property`, some pages `name`) or `twitter:image`.
     mutating func meta(_ tag: HTMLStartTag) {
         guard let key = (tag.value(of: "property") ?? tag.value(of: "name"))?.lowercased(),
-            let content = tag.value(of: "content")?.trimmingCharacters(in: .whitespacesAndNewlines), !content.isEmpty
+            let content = tag.value(of: "content")?.trimmingWhitespaceAndNewlines(), !content.isEmpty
         else { return }
         switch key {
         case "og:image", "og:image:url", "og:image:secure_url": if openGraphImage == nil { openGraphImage = content }

@@ -1,6 +1,10 @@
 // Built with the JSONFeed trait only (on by default): without it AtomStream needs no yajl.
 #if JSONFeed
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 internal import JSONStream
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Written out because ``AtomEntry/podcast`` is stored out of line: the keys and the encoding are the ones a
 /// synthesized conformance would produce (property names; `nil` optionals left out, arrays always written).

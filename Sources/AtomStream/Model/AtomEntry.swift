@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One `entry` of an Atom feed, complete as soon as its closing tag has been parsed.
 public struct AtomEntry: Sendable, Hashable {

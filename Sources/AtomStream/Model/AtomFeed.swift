@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The metadata of an Atom feed: everything but its entries, including OpenSearch totals and RFC 5005 paging.
 ///

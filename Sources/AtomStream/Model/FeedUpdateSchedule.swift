@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// When a feed says it is worth fetching again: RSS 2.0's `ttl`, `skipHours` and `skipDays`, and the Syndication
 /// module's `sy:updatePeriod` and `sy:updateFrequency` (RSS 1.0 and 2.0).

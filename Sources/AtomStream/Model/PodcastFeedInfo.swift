@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A podcast's show-level fields, typed: iTunes (`itunes:`) and Podcasting 2.0 (`podcast:`, podcastindex.org)
 /// elements of an RSS channel or Atom feed. `nil` on ``AtomFeed/podcast`` when the feed has none of them.

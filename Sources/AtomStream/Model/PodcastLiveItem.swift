@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `podcast:liveItem`: a live stream the show announces, is running or has ended. It is written like an `item`
 /// inside the channel, and read like one into ``entry`` — title, `guid`, links (`enclosure` included),

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) import XMLStream
 
@@ -124,7 +128,7 @@ final class OPMLDocumentDecoder: XMLEventHandler {
                 outline[keyPath: field] = Self.trimmed(attribute.value)
             } else if Self.named(name, "category") {
                 outline.categories = String(decoding: attribute.value, as: UTF8.self).split(separator: ",")
-                    .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+                    .map { $0.trimmingWhitespaceAndNewlines() }.filter { !$0.isEmpty }
             } else if Self.named(name, "url") {
                 url = Self.trimmed(attribute.value)
             }
@@ -209,7 +213,7 @@ final class OPMLDocumentDecoder: XMLEventHandler {
 
     /// The value without surrounding white space; `nil` when nothing is left.
     private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> String? {
-        let value = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
         return value.isEmpty ? nil : value
     }
 }

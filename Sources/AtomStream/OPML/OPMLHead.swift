@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `head` of an OPML document: who made the list and when.
 public struct OPMLHead: Sendable, Hashable, Codable {

@@ -1,5 +1,9 @@
 @_spi(XMLEngine) import XMLStream
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `podcast:liveItem`: an item-like element of the channel. Its `podcast:`, `itunes:` and `media:` children are
 /// read as an episode's (into the reader's episode fields, which no item uses while the live item is open, since it

@@ -1,5 +1,9 @@
 @_spi(XMLEngine) import XMLStream
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads the typed podcast and media fields of a feed — iTunes, Podcasting 2.0, Media RSS — for the RSS and Atom
 /// decoders alike. The decoders hand it the elements of those namespaces (a pointer comparison decides), it

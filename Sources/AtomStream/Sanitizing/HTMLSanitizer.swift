@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 @_spi(XMLEngine) import XMLStream
 
@@ -128,7 +137,7 @@ package final class HTMLSanitizingSession {
             try parser.feed(UnsafeRawBufferPointer(start: Self.bodyPrefix.utf8Start, count: Self.bodyPrefix.utf8CodeUnitCount))
             // libxml2 reads a NUL as the end of a string; browsers read it as U+FFFD.
             let hasNUL = html.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? html.utf8.contains(0)
-            var html = hasNUL ? html.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : html
+            var html = hasNUL ? html.replacing("\u{0}", with: "\u{FFFD}") : html
             try html.withUTF8 { bytes in try parser.feed(UnsafeRawBufferPointer(bytes)) }
             try parser.terminate()
         } catch {

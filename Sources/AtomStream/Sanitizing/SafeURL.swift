@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The rule for URL attributes (`href`, `src`, …): http, https, mailto or a relative reference, nothing else.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension AtomPerson {
     /// A person written as one line of text, as RSS's `author`, `managingEditor` and `dc:creator` are:

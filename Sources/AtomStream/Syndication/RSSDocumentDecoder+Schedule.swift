@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 @_spi(XMLEngine) import XMLStream
 
 extension RSSDocumentDecoder {
@@ -41,7 +45,7 @@ extension RSSDocumentDecoder {
             if !schedule.skipHours.contains(hour % 24) { schedule.skipHours.append(hour % 24) }
         case .skipDay:
             guard
-                let day = FeedUpdateSchedule.dayNames.first(where: { $0.caseInsensitiveCompare(value) == .orderedSame })
+                let day = FeedUpdateSchedule.dayNames.first(where: { $0.lowercased() == value.lowercased() })
             else { return }
             if !schedule.skipDays.contains(day) { schedule.skipDays.append(day) }
         default: return

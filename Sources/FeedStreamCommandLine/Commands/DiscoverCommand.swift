@@ -1,6 +1,10 @@
 import ArgumentParser
 import AtomStream
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `feedstream discover`: the feeds behind a page, one JSON object each — for a URL the whole `FeedFinder`, for a
 /// file (or with `--head-only`) the links of the page's head.

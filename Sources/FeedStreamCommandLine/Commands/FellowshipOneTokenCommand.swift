@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `feedstream f1-token`: Fellowship One's 2nd-party flow, printing the access token.
 package struct FellowshipOneTokenCommand: AlwaysFetchingCommand {

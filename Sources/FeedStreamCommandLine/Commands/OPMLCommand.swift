@@ -1,6 +1,10 @@
 import ArgumentParser
 import AtomStream
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `feedstream opml`: the feed outlines of an OPML subscription list, one JSON object each; with `--write`, the
 /// same objects read back from JSON lines and written as OPML 2.0.

@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the input comes from and how it is chunked: every decoding subcommand takes these.
 package struct InputOptions: ParsableArguments {

@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a URL given in place of FILE is requested: credentials, headers, paging, caching and retries.
 package struct RemoteOptions: ParsableArguments {
@@ -79,7 +83,7 @@ package struct RemoteOptions: ParsableArguments {
         if let oauth1Credentials { _ = try Self.oauth1Credentials(oauth1Credentials) }
         for header in headers {
             guard let colon = header.firstIndex(of: ":"),
-                !header[..<colon].trimmingCharacters(in: .whitespaces).isEmpty
+                !header[..<colon].trimmingWhitespace().isEmpty
             else { throw ValidationError("--header takes 'Name: value'") }
         }
         guard pages == "all" || (Int(pages) ?? 0) > 0 else {
@@ -138,8 +142,8 @@ package struct RemoteOptions: ParsableArguments {
         headers.map { header in
             let colon = header.firstIndex(of: ":")!
             return (
-                header[..<colon].trimmingCharacters(in: .whitespaces),
-                header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                header[..<colon].trimmingWhitespace(),
+                header[header.index(after: colon)...].trimmingWhitespace()
             )
         }
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StreamCore
 
 /// A model that writes its own JSON members, in key order: the same bytes as its `Codable` encoding, without

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 
 /// Reads a Jive inbox response (`{"list":[…],"itemsPerPage":…,"links":{…},"unread":…}`) off the engine's

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Scalars read from the tape's bytes (the readers are ``TapeScalar``'s). A reader returns `nil` when the token
 /// cannot be the type; ``TapeDecoder/failure(_:at:path:)`` then makes the error, so the coding path is built only

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A `Decoder` over one value on a ``TokenTape``: `Decodable` records are decoded straight from the selected
 /// value's tokens, with no tree of values in between.

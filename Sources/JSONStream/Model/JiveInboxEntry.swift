@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One entry of a Jive inbox (`/api/core/v3/inbox`): an activity-stream item plus Jive's read state.
 public struct JiveInboxEntry: Sendable, Hashable, Codable {

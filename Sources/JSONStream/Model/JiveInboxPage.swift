@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a Jive inbox response says about the page.
 public struct JiveInboxPage: Sendable, Hashable, Codable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A tweet from any Twitter API generation (v1 search, v1.1, v2, streaming), as one shape.
 public struct Tweet: Sendable, Hashable, Codable {

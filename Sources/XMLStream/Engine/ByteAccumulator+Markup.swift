@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 
 /// Writing markup into a text buffer, shared by the decoders that re-serialize elements (Atom XHTML content,

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 
 /// Works around a chunking-dependent fault in libxml2 2.9's push parser: to decide whether a comment is
 /// complete it looks for `-->` from the comment's first byte, so in `<!-->…-->` (a legal comment whose text starts

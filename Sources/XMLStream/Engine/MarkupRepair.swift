@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 import StreamCore
 
 /// Repairs, before libxml2 sees them, the faults that feed readers meet most in feeds from the wild and that

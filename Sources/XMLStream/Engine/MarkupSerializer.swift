@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 
 /// Writes elements back out as markup, for the decoders that keep a text construct's elements as its value:

@@ -232,7 +232,7 @@ package final class XMLPushParser: PushEngine {
         let halted = !isTerminating && context.isHalted
         if !hasFailed, status != 0, !recovers || conversionFailed || halted {
             let last = xmlCtxtGetLastError(context)?.pointee
-            let text = last?.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = last?.message.map { String(cString: $0) }?.trimmingWhitespaceAndNewlines()
             let message = (text?.isEmpty == false ? text! : "malformed XML (libxml2 error \(status))")
             let code = xmlParserErrors(rawValue: UInt32(bitPattern: status))
             let encodingFault =

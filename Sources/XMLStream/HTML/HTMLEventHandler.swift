@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 import StreamCore
 
 /// What an ``HTMLPushParser`` reports to: a consumer of an HTML page's elements and text.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 
 /// Streams the XML records a path selects, each decoded into `T` as soon as its closing tag has been parsed.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The element that holds the records, as read from its start tag: for Fellowship One's searches
 /// `<results count="4" pageNumber="1" totalRecords="4" additionalPages="0">`, whose attributes drive paging.
@@ -25,7 +29,7 @@ public struct XMLRecordContainer: Sendable, Hashable, Codable {
 
     /// The value of an attribute read as an integer (`"additionalPages"`), or `nil` when absent or not one.
     public func integer(_ attribute: String) -> Int? {
-        self[attribute].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        self[attribute].flatMap { Int($0.trimmingWhitespace()) }
     }
 }
 

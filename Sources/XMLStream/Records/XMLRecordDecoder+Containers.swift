@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 @_spi(StreamPlumbing) import StreamCore
 
 /// The attributes and child elements of one element, found by local name.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StreamCore
 
 /// A `Decoder` over one node of an ``XMLRecordTree``: `Decodable` records are decoded straight from the record's

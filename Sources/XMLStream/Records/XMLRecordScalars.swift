@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StreamCore
 
 /// Typed values read from the text of an element or attribute, straight off its UTF-8 bytes.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StreamCore
 
 /// Follows the SAX events of a document, builds the tree of each element the path selects and hands it to

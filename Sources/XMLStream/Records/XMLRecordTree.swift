@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StreamCore
 
 /// The element tree of the one record being read: a flat array of nodes and one byte buffer for every text and
