@@ -7,7 +7,9 @@
 #   scripts/startup-cost.sh [FEEDSTREAM_BIN]
 #
 # Without an argument, builds `feedstream` in release first. Prints one row per command (instructions, and the
-# dynamic loader's share from LD_DEBUG=statistics), as recorded in BENCHMARKS.md "Start-up".
+# dynamic loader's share from LD_DEBUG=statistics), as recorded in BENCHMARKS.md "Start-up", and fails if
+# `feedstream` links what a file's decode must not load: Foundation (FoundationEssentials only), FoundationNetworking,
+# libcurl (everything that fetches is in `feedstream-network`; ARCHITECTURE.md, "The command line").
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,6 +20,11 @@ else
     tool="$(cd "$repo" && swift build -c release --show-bin-path)/feedstream"
 fi
 command -v valgrind >/dev/null || { echo "startup-cost: valgrind is required" >&2; exit 1; }
+forbidden="$(ldd "$tool" | awk '{ print $1 }' | grep -E '^lib(Foundation|FoundationNetworking|FoundationInternationalization|_FoundationICU|curl[^ ]*)\.so' || true)"
+if [ -n "$forbidden" ]; then
+    echo "startup-cost: $tool links what a file's decode must not load:" $forbidden >&2
+    exit 1
+fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -31,8 +38,8 @@ printf 'import Foundation\n#if canImport(FoundationNetworking)\nimport Foundatio
 for name in bare foundation networking; do swiftc -O "$work/$name.swift" -o "$work/$name" 2>/dev/null; done
 
 # Instructions executed by the whole process, start-up included. Valgrind 3.19 cannot read the debug information
-# Swift 6.3 writes, so the binary is measured without it (symbols kept); it also stops with an internal error on
-# the tool's async decoding run ("n/a"), which `--help` does not reach.
+# Swift 6.3 writes, so the binary is measured without it (symbols kept). (It also stops with an internal error in
+# any Swift program that starts a concurrency worker thread; `feedstream` decodes a file on the main thread.)
 instructions() {
     objcopy --strip-debug "$1" "$work/measured"
     shift
@@ -57,3 +64,7 @@ row "+ FoundationNetworking" "$work/networking"
 row "feedstream --help" "$tool" --help
 row "feedstream feed tiny.xml (208 bytes)" "$tool" feed "$work/tiny.xml"
 row "feedstream feed --count tiny.xml" "$tool" feed --count "$work/tiny.xml"
+network="$(dirname "$tool")/feedstream-network"
+if [ -x "$network" ]; then
+    row "feedstream-network --help" "$network" --help
+fi
