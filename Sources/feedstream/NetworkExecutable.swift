@@ -20,7 +20,8 @@ enum NetworkExecutable {
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         FeedStreamCommandLine.OutputWriter.standardError(
-            "feedstream: error: fetching needs \(name) beside feedstream (\(path)): \(reason)")
+            "feedstream: error: fetching needs \(name) beside feedstream (\(path)): \(reason); "
+                + "`swift build` builds both")
         terminate(1)
     }
 

@@ -56,7 +56,7 @@ public final class XMLItemParser<T: Decodable & Sendable>: PushDrivenParser {
         /// Creates options.
         public init(
             limits: StreamLimits = .default, defaultEncoding: String? = nil,
-            timeZone: TimeZone = TimeZone(identifier: "UTC")!, recover: Bool = false
+            timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, recover: Bool = false
         ) {
             self.limits = limits
             self.defaultEncoding = defaultEncoding
