@@ -8,7 +8,7 @@ extension StringProtocol {
 
     /// The string without spaces and tabs (Unicode's space separators and U+0009) at either end: Foundation's
     /// `trimmingCharacters(in: .whitespaces)`; line breaks stay.
-    package func trimmingWhitespace() -> String {
+    package func trimmingSpacesAndTabs() -> String {
         trimming(while: { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator })
     }
 

@@ -5,7 +5,7 @@ enum FeedAddress {
     /// attribute naming a feed type wins.
     static func likelyType(of reference: String, declared: String?) -> String? {
         if let declared = declared?.lowercased().split(separator: ";").first.map(String.init)?
-            .trimmingWhitespace(),
+            .trimmingSpacesAndTabs(),
             feedTypes.contains(declared)
         {
             return declared

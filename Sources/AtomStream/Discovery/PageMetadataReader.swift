@@ -46,8 +46,8 @@ struct PageMetadataReader {
         }
         let isIcon = relTokens.contains { Self.iconRels.contains($0) }
         guard isIcon, icons.count < Self.maximumIcons else { return }
-        let sizes = tag.value(of: "sizes").map { $0.trimmingWhitespace() }
-        let type = tag.value(of: "type").map { $0.trimmingWhitespace().lowercased() }
+        let sizes = tag.value(of: "sizes").map { $0.trimmingSpacesAndTabs() }
+        let type = tag.value(of: "type").map { $0.trimmingSpacesAndTabs().lowercased() }
         icons.append(
             PageMetadata.Icon(
                 url: href, rel: relTokens.joined(separator: " "), sizes: sizes?.isEmpty == false ? sizes : nil,

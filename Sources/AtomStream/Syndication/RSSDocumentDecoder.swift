@@ -177,7 +177,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     /// `rss0.91`, `rss0.92`, `rss0.93`, `rss0.94` or `rss2.0` from the `version` attribute; `rss` when it is
     /// missing or unknown.
     static func format(rssVersion: String?) -> String {
-        guard let version = rssVersion?.trimmingWhitespace() else { return "rss" }
+        guard let version = rssVersion?.trimmingSpacesAndTabs() else { return "rss" }
         switch version {
         case "0.91", "0.92", "0.93", "0.94": return "rss" + version
         case _ where version.hasPrefix("2."): return "rss2.0"

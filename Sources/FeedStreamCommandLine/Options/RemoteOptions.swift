@@ -83,7 +83,7 @@ package struct RemoteOptions: ParsableArguments {
         if let oauth1Credentials { _ = try Self.oauth1Credentials(oauth1Credentials) }
         for header in headers {
             guard let colon = header.firstIndex(of: ":"),
-                !header[..<colon].trimmingWhitespace().isEmpty
+                !header[..<colon].trimmingSpacesAndTabs().isEmpty
             else { throw ValidationError("--header takes 'Name: value'") }
         }
         guard pages == "all" || (Int(pages) ?? 0) > 0 else {
@@ -142,8 +142,8 @@ package struct RemoteOptions: ParsableArguments {
         headers.map { header in
             let colon = header.firstIndex(of: ":")!
             return (
-                header[..<colon].trimmingWhitespace(),
-                header[header.index(after: colon)...].trimmingWhitespace()
+                header[..<colon].trimmingSpacesAndTabs(),
+                header[header.index(after: colon)...].trimmingSpacesAndTabs()
             )
         }
     }

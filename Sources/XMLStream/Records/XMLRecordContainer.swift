@@ -29,7 +29,7 @@ public struct XMLRecordContainer: Sendable, Hashable, Codable {
 
     /// The value of an attribute read as an integer (`"additionalPages"`), or `nil` when absent or not one.
     public func integer(_ attribute: String) -> Int? {
-        self[attribute].flatMap { Int($0.trimmingWhitespace()) }
+        self[attribute].flatMap { Int($0.trimmingSpacesAndTabs()) }
     }
 }
 
