@@ -24,12 +24,7 @@ extension DateParser {
             milliseconds += 1000
             seconds -= 1
         }
-        var days = seconds / 86_400
-        var secondOfDay = seconds % 86_400
-        if secondOfDay < 0 {
-            secondOfDay += 86_400
-            days -= 1
-        }
+        let (days, secondOfDay) = daysAndSecond(of: seconds)
         let (year, month, day) = civil(fromDays: days)
         appendPadded(year, 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
@@ -37,11 +32,7 @@ extension DateParser {
         bytes.append(UInt8(ascii: "-"))
         appendPadded(day, 2, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
-        appendPadded(secondOfDay / 3600, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(secondOfDay / 60 % 60, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(secondOfDay % 60, 2, to: &bytes)
+        appendTime(secondOfDay, to: &bytes)
         if milliseconds != 0 {
             bytes.append(UInt8(ascii: "."))
             appendPadded(milliseconds, 3, to: &bytes)
@@ -52,13 +43,7 @@ extension DateParser {
     /// Formats a date as RFC 822 in GMT, whole seconds, as RSS and OPML write dates: `Sun, 31 Jul 2005 12:29:29 GMT`
     /// (what `DateFormatter` writes with `EEE, dd MMM yyyy HH:mm:ss 'GMT'` in `en_US_POSIX`).
     package static func rfc822String(_ date: Date) -> String {
-        let seconds = Int((date.timeIntervalSince1970).rounded(.down))
-        var days = seconds / 86_400
-        var secondOfDay = seconds % 86_400
-        if secondOfDay < 0 {
-            secondOfDay += 86_400
-            days -= 1
-        }
+        let (days, secondOfDay) = daysAndSecond(of: Int((date.timeIntervalSince1970).rounded(.down)))
         let (year, month, day) = civil(fromDays: days)
         // 1 January 1970 was a Thursday.
         let weekday = ((days % 7) + 7 + 4) % 7
@@ -70,13 +55,29 @@ extension DateParser {
         bytes.append(UInt8(ascii: " "))
         appendPadded(year, 4, to: &bytes)
         bytes.append(UInt8(ascii: " "))
+        appendTime(secondOfDay, to: &bytes)
+        bytes += Array(" GMT".utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Seconds since 1970 as whole days since 1970 and the second of the day, rounded down (before 1970 too).
+    private static func daysAndSecond(of seconds: Int) -> (days: Int, secondOfDay: Int) {
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        return (days, secondOfDay)
+    }
+
+    /// Appends `HH:mm:ss`.
+    private static func appendTime(_ secondOfDay: Int, to bytes: inout [UInt8]) {
         appendPadded(secondOfDay / 3600, 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         appendPadded(secondOfDay / 60 % 60, 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         appendPadded(secondOfDay % 60, 2, to: &bytes)
-        bytes += Array(" GMT".utf8)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The inverse of `daysFromCivil` (Howard Hinnant's `civil_from_days`).
