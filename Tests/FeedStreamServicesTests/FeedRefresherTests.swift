@@ -211,8 +211,10 @@ struct FeedRefresherTests {
         defer { host.stop() }
         let urls = [host.url("/stall"), host.url("/malformed"), host.url("/fine")]
         let now = Date()
-        let record = await RefreshRecord.collect(
-            refresher(kind, timeout: 1).reports(urls.map { Subscription(url: $0) }, now: now))
+        let record = await CorelibsURLSessionLane.run(kind) {
+            await RefreshRecord.collect(
+                refresher(kind, timeout: 1).reports(urls.map { Subscription(url: $0) }, now: now))
+        }
         guard case .failed(let stall)? = record.outcome(urls[0]) else {
             Issue.record("stall: \(String(describing: record.outcome(urls[0])))")
             return

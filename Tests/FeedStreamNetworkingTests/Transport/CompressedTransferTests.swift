@@ -71,8 +71,10 @@ struct CompressedTransferTests {
         var limits = TransferLimits()
         let statistics = TransferStatistics()
         limits.statistics = statistics
-        let (entries, error) = await collectUntilError(
-            kind.make().parsedItems(for: URLRequest(url: host.url("/bomb")), limits: limits) { _ in AtomParser() })
+        let (entries, error) = await CorelibsURLSessionLane.run(kind) {
+            await collectUntilError(
+                kind.make().parsedItems(for: URLRequest(url: host.url("/bomb")), limits: limits) { _ in AtomParser() })
+        }
         #expect(entries.count == 3)
         let transportError = try #require(error as? HTTPTransportError, "\(String(describing: error))")
         #expect(transportError.kind == .inflationRatioExceeded(limit: 100))
