@@ -49,7 +49,9 @@ struct FeedFinderTests {
         let server = try Self.site(
             ["/": .init(contentType: "text/html; charset=utf-8", body: body, chunkSize: 8192, pauseMicroseconds: 500)],
             requests: 1)
-        let found = try await FeedFinder(transport: transport.make()).find(server.url("/"))
+        let found = try await CorelibsURLSessionLane.run(transport) {
+            try await FeedFinder(transport: transport.make()).find(server.url("/"))
+        }
         #expect(found.feeds.map(\.url) == [server.url("/atom.xml").absoluteString])
         #expect(found.feeds.map(\.source) == [.head])
         #expect(found.feeds.first?.title == "Posts")

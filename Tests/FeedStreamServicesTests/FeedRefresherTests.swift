@@ -250,7 +250,9 @@ struct FeedRefresherTests {
         }
         defer { host.stop() }
         let urls = [host.url("/feed"), host.url("/bomb")]
-        let record = await RefreshRecord.collect(refresher(kind).reports(urls.map { Subscription(url: $0) }))
+        let record = await CorelibsURLSessionLane.run(kind) {
+            await RefreshRecord.collect(refresher(kind).reports(urls.map { Subscription(url: $0) }))
+        }
         #expect(record.outcome(urls[0]) == .updated(entries: 300))
         let cost = try #require(record.costs[urls[0]])
         #expect(cost.bodyBytes == Int64(body.utf8.count))

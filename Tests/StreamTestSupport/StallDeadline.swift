@@ -16,7 +16,7 @@ public func withStallDeadline<Result: Sendable>(
         guard !clock.waitForEnd(seconds: seconds) else { return }
         task.cancel()
         guard !clock.waitForEnd(seconds: 30) else { return }
-        fatalError("\(what): stalled for \(Int(seconds)) s and did not end when cancelled; no cooperative thread ran it")
+        fatalError("\(what): stalled for \(Int(seconds)) s, did not end when cancelled; no cooperative thread ran it")
     }.start()
     defer { clock.end() }
     let result = await withTaskCancellationHandler { await task.result } onCancel: { task.cancel() }

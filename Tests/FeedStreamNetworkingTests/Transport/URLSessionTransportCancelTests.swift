@@ -9,6 +9,10 @@ import Testing
 
 /// Bodies cancelled mid-transfer on one ``URLSessionTransport`` — what FeedFinder does to every candidate it has
 /// confirmed from its first bytes — leave the transport (and the process's other sessions) able to fetch.
+///
+/// Before the transport made URLSession's waiting calls on a thread of its own, cancelling and sending on
+/// cooperative threads could hold every thread of the pool in `DispatchQueue.sync`; the stall deadline turns such a
+/// stall into a failure instead of a hang.
 @Suite("URLSessionTransport: bodies cancelled mid-transfer")
 struct URLSessionTransportCancelTests {
     /// Larger than any socket buffer, so the server is still writing when the client stops.
@@ -55,17 +59,24 @@ struct URLSessionTransportCancelTests {
         defer { host.stop() }
         let transport = URLSessionTransport.patientLoopback
         let text = try await withStallDeadline(seconds: 240, "50 cancelled transfers and one more") {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for index in 0..<50 {
-                    if index >= 10 { try await group.next() }
-                    group.addTask { try await Self.readFirstChunkAndStop(transport, host.url("/large/\(index)"), index: index) }
-                }
-                try await group.waitForAll()
-            }
-            return try await Self.text(transport, host.url("/small"))
+            try await CorelibsURLSessionLane.run(.urlSession) { try await Self.cancelConcurrently(transport, host) }
         }
         #expect(text == "done")
         #expect(host.requests.count == 51)
+    }
+
+    /// Stops 50 bodies, 10 at a time, then fetches `/small`.
+    static func cancelConcurrently(_ transport: URLSessionTransport, _ host: LoopbackFeedHost) async throws -> String {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<50 {
+                if index >= 10 { try await group.next() }
+                group.addTask {
+                    try await Self.readFirstChunkAndStop(transport, host.url("/large/\(index)"), index: index)
+                }
+            }
+            try await group.waitForAll()
+        }
+        return try await Self.text(transport, host.url("/small"))
     }
 
     @Test("50 bodies cancelled mid-transfer one after another, then a further request on a new transport completes")
@@ -73,11 +84,13 @@ struct URLSessionTransportCancelTests {
         let host = try Self.host()
         defer { host.stop() }
         let text = try await withStallDeadline(seconds: 240, "50 cancelled transfers and one more") {
-            let transport = URLSessionTransport.patientLoopback
-            for index in 0..<50 {
-                try await Self.readFirstChunkAndStop(transport, host.url("/large/\(index)"), index: index)
+            try await CorelibsURLSessionLane.run(.urlSession) {
+                let transport = URLSessionTransport.patientLoopback
+                for index in 0..<50 {
+                    try await Self.readFirstChunkAndStop(transport, host.url("/large/\(index)"), index: index)
+                }
+                return try await Self.text(URLSessionTransport.patientLoopback, host.url("/small"))
             }
-            return try await Self.text(URLSessionTransport.patientLoopback, host.url("/small"))
         }
         #expect(text == "done")
         #expect(host.requests.count == 51)
