@@ -99,6 +99,26 @@ enum ChildMode {
         case "rss-raw":
             // Not a `feedstream` default: FeedParser without sanitizing, for callgrind against "rss".
             return counting(FeedParser(options: .init(sanitizesHTML: false)))
+        case "rss-recover":
+            // `feedstream feed --recover`'s decoder: MarkupRepair scans every byte before libxml2 sees it.
+            return counting(FeedParser(options: .init(recover: true)))
+        case "atom-json":
+            // Atom entries written as JSON text through `JSONWriter`'s `Encoder`, the `Codable` printing path of
+            // `feedstream` (the writer keeps its capacity; each chunk's lines are dropped as a flush would).
+            let parser = AtomParser()
+            let writer = JSONWriter()
+            return { chunk in
+                var count = 0
+                let write = { (entry: AtomEntry) in
+                    try writer.write(entry)
+                    writer.writeByte(0x0A)
+                    count += 1
+                }
+                if let chunk { try parser.parse(chunk).forEach(write) } else { try parser.finish(forEach: write) }
+                FieldDigest.keep(writer.count)
+                writer.truncate(to: 0)
+                return count
+            }
         case "twitter":
             return counting(TwitterSearchParser())
         case "twitter-stream":

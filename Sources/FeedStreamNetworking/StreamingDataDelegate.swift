@@ -129,7 +129,7 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
             receivedBytes += Int64(data.count)
             switch phase {
             case .awaitingResponse, .ended:
-                dataTask.cancel()
+                URLSessionTaskControl.shared.cancel(dataTask)
             case .streaming(let parser):
                 do {
                     let items = try parser.parse(data)
@@ -138,7 +138,7 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
                         receivedBytes: receivedBytes, expectedBytes: response?.expectedContentLength)))
                 } catch {
                     end(with: error)
-                    dataTask.cancel()
+                    URLSessionTaskControl.shared.cancel(dataTask)
                 }
             case .collectingError(let head, let reason, var body, _):
                 let room = max(requirements.maximumErrorBodyBytes - body.count, 0)
@@ -149,7 +149,7 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
                 }
                 // Enough to say what went wrong: stop downloading the rest.
                 end(with: responseError(head, reason: reason, body: body, truncated: true))
-                dataTask.cancel()
+                URLSessionTaskControl.shared.cancel(dataTask)
             }
         }
         flush()
@@ -228,7 +228,7 @@ public final class StreamingDataDelegate<Parser: NetworkStreamingParser, Summary
     private func claim(_ task: URLSessionTask) -> Bool {
         if taskIdentifier == nil { taskIdentifier = task.taskIdentifier }
         if taskIdentifier == task.taskIdentifier { return true }
-        task.cancel()
+        URLSessionTaskControl.shared.cancel(task)
         return false
     }
 

@@ -16,6 +16,8 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
     private let lock = NSLock()
     private var delegates: [Int: any StreamingTaskHandler] = [:]
     private var session: URLSession?
+    /// Makes the calls on the session's tasks that wait for its work queue (on Linux), off Swift's pool.
+    let control = URLSessionTaskControl()
 
     init(configuration: URLSessionConfiguration) {
         super.init()
@@ -25,13 +27,16 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     /// A data task for `request` whose callbacks go to `delegate`; `nil` after ``invalidate()``.
+    ///
+    /// Call it through ``control``: on Linux making a task waits for the session's work queue.
+    /// The lock is not held meanwhile, so that delegate callbacks never wait behind it; no callback comes before
+    /// the task is resumed, which is after it is registered here. Its owner invalidates the session only once no
+    /// transfer can make a task any more.
     func dataTask(with request: URLRequest, delegate: any StreamingTaskHandler) -> URLSessionDataTask? {
-        lock.withLock {
-            guard let session else { return nil }
-            let task = session.dataTask(with: request)
-            delegates[task.taskIdentifier] = delegate
-            return task
-        }
+        guard let session = lock.withLock({ self.session }) else { return nil }
+        let task = session.dataTask(with: request)
+        lock.withLock { delegates[task.taskIdentifier] = delegate }
+        return task
     }
 
     /// Lets the running tasks finish, then releases the session and, with it, this object.
@@ -41,6 +46,7 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
             return self.session
         }
         session?.finishTasksAndInvalidate()
+        control.stop()
     }
 
     private func delegate(of task: URLSessionTask) -> (any StreamingTaskHandler)? {

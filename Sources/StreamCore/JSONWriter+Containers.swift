@@ -6,7 +6,9 @@
 extension JSONWriter {
     struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         /// Unowned: the writer keeps the containers it made (``JSONWriter/keyedContainers``), and a strong
-        /// reference back would keep both alive forever. The container never outlasts the writer.
+        /// reference back would keep both alive forever. The container never outlasts the writer. `Unmanaged`
+        /// rather than `unowned let`, by measurement: the checked unowned reference costs `--child atom-json`
+        /// +2.6 % (700.93 M -> 713.29 M with the writer's exclusivity checked too, callgrind net of start-up).
         let writer: Unmanaged<JSONWriter>
         let valid: Bool
 

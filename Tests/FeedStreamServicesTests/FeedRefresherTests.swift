@@ -211,8 +211,10 @@ struct FeedRefresherTests {
         defer { host.stop() }
         let urls = [host.url("/stall"), host.url("/malformed"), host.url("/fine")]
         let now = Date()
-        let record = await RefreshRecord.collect(
-            refresher(kind, timeout: 1).reports(urls.map { Subscription(url: $0) }, now: now))
+        let record = await CorelibsURLSessionLane.run(kind) {
+            await RefreshRecord.collect(
+                refresher(kind, timeout: 1).reports(urls.map { Subscription(url: $0) }, now: now))
+        }
         guard case .failed(let stall)? = record.outcome(urls[0]) else {
             Issue.record("stall: \(String(describing: record.outcome(urls[0])))")
             return
@@ -235,8 +237,10 @@ struct FeedRefresherTests {
     func compression(_ kind: TransportKind) async throws {
         let body = rssFeed(items: 300)
         let cut = body.range(of: "</channel>")!.lowerBound
-        let bomb = ContentCompression.gzip.bomb(
-            prefix: Array(body[..<cut].utf8), padding: 128 << 20, suffix: Array("</channel></rss>".utf8))
+        let prefix = Array(body[..<cut].utf8)
+        let bomb = await offPool {
+            ContentCompression.gzip.bomb(prefix: prefix, padding: 128 << 20, suffix: Array("</channel></rss>".utf8))
+        }
         let host = try LoopbackFeedHost(address: "127.0.0.7") { request in
             if request.path == "/bomb" {
                 var response = LoopbackFeedHost.Response(
@@ -248,7 +252,9 @@ struct FeedRefresherTests {
         }
         defer { host.stop() }
         let urls = [host.url("/feed"), host.url("/bomb")]
-        let record = await RefreshRecord.collect(refresher(kind).reports(urls.map { Subscription(url: $0) }))
+        let record = await CorelibsURLSessionLane.run(kind) {
+            await RefreshRecord.collect(refresher(kind).reports(urls.map { Subscription(url: $0) }))
+        }
         #expect(record.outcome(urls[0]) == .updated(entries: 300))
         let cost = try #require(record.costs[urls[0]])
         #expect(cost.bodyBytes == Int64(body.utf8.count))

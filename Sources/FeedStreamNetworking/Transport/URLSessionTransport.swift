@@ -18,6 +18,9 @@ import Foundation
 ///   there, so a body that arrives faster than it is consumed is buffered whole. Use ``AsyncHTTPClientTransport``
 ///   (``DefaultHTTPTransport`` on Linux) when bodies are large or consumers slow.
 ///
+/// On Linux the task calls that wait for the session's work queue (making, resuming and cancelling a task) are
+/// made on a thread of their own, never on Swift's cooperative pool, which they could otherwise hold whole.
+///
 /// Redirects are not followed here: the engine follows them under the ``OriginPolicy``.
 public struct URLSessionTransport: HTTPTransport {
     private let owner: SessionOwner
@@ -33,20 +36,19 @@ public struct URLSessionTransport: HTTPTransport {
         var request = ContentCoding.requestingCompression(request)
         // URLSession's own timeout is an idle timeout too ("no data for this long").
         request.timeoutInterval = limits.idleTimeout
-        let transfer = URLSessionTransfer(limits: limits, url: request.url)
-        guard let task = owner.session.dataTask(with: request, delegate: transfer) else { throw CancellationError() }
-        transfer.attach(task)
+        let transfer = URLSessionTransfer(limits: limits, url: request.url, control: owner.session.control)
+        transfer.start(request, in: owner)
         return try await withTaskCancellationHandler {
             let head = try await transfer.head()
             return HTTPTransportResponse(head: head, body: HTTPResponseBody(transfer.pipe))
         } onCancel: {
-            task.cancel()
+            transfer.cancel()
         }
     }
 }
 
 /// Invalidates the transport's session when the last copy of the transport goes away.
-private final class SessionOwner: Sendable {
+final class SessionOwner: Sendable {
     let session: StreamingSession
 
     init(_ session: StreamingSession) { self.session = session }
@@ -63,6 +65,11 @@ final class URLSessionTransfer: NSObject, StreamingTaskHandler, @unchecked Senda
     private let lock = NSLock()
     private let limits: TransferLimits
     private let url: URL?
+    /// Set on the control thread once made; `nil` before, and for good when cancelled first.
+    private var task: URLSessionDataTask?
+    private var isCancelled = false
+    /// Makes the calls on `task` that wait (on Linux), off Swift's pool: the session's.
+    private let control: URLSessionTaskControl
     private var headWaiter: CheckedContinuation<HTTPResponseInfo, any Error>?
     private var headResult: Result<HTTPResponseInfo, any Error>?
     private var received: Int64 { meter?.bodyBytes ?? 0 }
@@ -73,18 +80,50 @@ final class URLSessionTransfer: NSObject, StreamingTaskHandler, @unchecked Senda
     /// The limit a compressed body passed: the transfer was cancelled and the body ends with it.
     private var inflationFault: HTTPTransportError?
 
-    init(limits: TransferLimits, url: URL?) {
+    init(limits: TransferLimits, url: URL?, control: URLSessionTaskControl) {
         self.limits = limits
         self.url = url
+        self.control = control
         pipe = BodyPipe(highWaterMark: limits.bufferHighWaterMark, statistics: limits.statistics)
+        super.init()
+        pipe.onCancel = { [weak self] in self?.cancel() }
     }
 
-    func attach(_ task: URLSessionDataTask) {
-        pipe.onCancel = { task.cancel() }
-        #if canImport(Darwin)
-            pipe.onBelowLowWaterMark = { task.resume() }
-        #endif
-        task.resume()
+    /// Makes the data task and resumes it, through the session's ``URLSessionTaskControl``: on Linux both calls
+    /// wait for the session's work queue, which no cooperative thread may do. `owner` keeps the session valid
+    /// until the task is made.
+    func start(_ request: URLRequest, in owner: SessionOwner) {
+        control.perform { [self] in
+            guard !lock.withLock({ isCancelled }), let task = owner.session.dataTask(with: request, delegate: self)
+            else { return end(throwing: CancellationError()) }
+            let cancelled: Bool = lock.withLock {
+                self.task = task
+                return isCancelled
+            }
+            #if canImport(Darwin)
+                pipe.onBelowLowWaterMark = { task.resume() }
+            #endif
+            // Cancelled while the task was being made: a task cancelled before it runs still completes, which
+            // takes its delegate out of the session's table.
+            if cancelled { task.cancel() } else { task.resume() }
+        }
+    }
+
+    /// The consumer went away: the head and the body end now, and the task is cancelled through the control
+    /// (or, not yet made, never runs).
+    func cancel() {
+        let task: URLSessionDataTask? = lock.withLock {
+            isCancelled = true
+            return self.task
+        }
+        end(throwing: CancellationError())
+        if let task { control.cancel(task) }
+    }
+
+    /// Ends the head (when still awaited) and the body with `error`.
+    private func end(throwing error: any Error) {
+        deliverHead(.failure(error))
+        pipe.finish(throwing: error)
     }
 
     /// Waits for the response head.
@@ -139,14 +178,14 @@ final class URLSessionTransfer: NSObject, StreamingTaskHandler, @unchecked Senda
         }
         if let fault {
             pipe.finish(throwing: fault)
-            dataTask.cancel()
+            control.cancel(dataTask)
             return
         }
         guard lock.withLock({ inflationFault == nil }) else { return }
         let aboveMark = pipe.push(data)
         #if canImport(Darwin)
             // Only where a suspended task really waits; FoundationNetworking would send the request again.
-            if aboveMark { dataTask.suspend() }
+            if aboveMark { control.perform { dataTask.suspend() } }
         #else
             _ = aboveMark
         #endif

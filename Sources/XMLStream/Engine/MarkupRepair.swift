@@ -40,9 +40,11 @@ package final class MarkupRepair: XMLInputStage {
         case declaration(depth: Int, quote: UInt8?)
     }
 
-    /// Read and written for every byte scanned: exempt from dynamic exclusivity checks. One parser drives this
-    /// scanner, one call at a time; libxml2's callbacks during `send` only read the adjustments, through `restore`.
-    @exclusivity(unchecked) private var state = State.content
+    /// Read and written for every byte scanned. One parser drives this scanner, one call at a time; libxml2's
+    /// callbacks during `send` only read the adjustments, through `restore`. Dynamically checked: exempting it
+    /// bought nothing measurable (`--child rss-recover` on 4 MB, callgrind net of start-up: 426.49 M checked,
+    /// 426.24 M exempt; BENCHMARKS.md, "What unchecked exclusivity buys").
+    private var state = State.content
     /// Whether invalid UTF-8 is read as Windows-1252: `nil` until the document's start shows its encoding.
     private var repairsEncoding: Bool?
     /// Whether the document is in an encoding the byte-level repairs cannot read (UTF-16, UCS-4, EBCDIC): then

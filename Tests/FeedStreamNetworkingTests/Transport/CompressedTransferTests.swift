@@ -57,8 +57,8 @@ struct CompressedTransferTests {
     func bomb(_ kind: TransportKind, _ coding: ContentCompression) async throws {
         let whole = atomFeed(entries: 3)
         let cut = whole.range(of: "</feed>")!.lowerBound
-        let bomb = coding.bomb(
-            prefix: Array(whole[..<cut].utf8), padding: 256 << 20, suffix: Array("</feed>".utf8))
+        let prefix = Array(whole[..<cut].utf8)
+        let bomb = await offPool { coding.bomb(prefix: prefix, padding: 256 << 20, suffix: Array("</feed>".utf8)) }
         let host = try LoopbackFeedHost { _ in
             var response = LoopbackFeedHost.Response(
                 headers: [("Content-Type", "application/atom+xml")], body: bomb.bytes, precompressed: coding)
@@ -71,8 +71,10 @@ struct CompressedTransferTests {
         var limits = TransferLimits()
         let statistics = TransferStatistics()
         limits.statistics = statistics
-        let (entries, error) = await collectUntilError(
-            kind.make().parsedItems(for: URLRequest(url: host.url("/bomb")), limits: limits) { _ in AtomParser() })
+        let (entries, error) = await CorelibsURLSessionLane.run(kind) {
+            await collectUntilError(
+                kind.make().parsedItems(for: URLRequest(url: host.url("/bomb")), limits: limits) { _ in AtomParser() })
+        }
         #expect(entries.count == 3)
         let transportError = try #require(error as? HTTPTransportError, "\(String(describing: error))")
         #expect(transportError.kind == .inflationRatioExceeded(limit: 100))

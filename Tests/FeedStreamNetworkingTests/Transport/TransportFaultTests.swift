@@ -76,10 +76,12 @@ struct TransportFaultTests {
         arguments: TransportKind.allCases)
     func stall(_ kind: TransportKind) async throws {
         let (server, _, _) = try LoopbackHTTPServer.faultyAtomFeed(.stall, chunkSize: 256)
-        let outcome = await Self.collect(
-            kind.make().parsedItems(
-                for: URLRequest(url: server.url("/feed")), limits: TransferLimits(idleTimeout: 1)
-            ) { _ in AtomParser() })
+        let outcome = await CorelibsURLSessionLane.run(kind) {
+            await Self.collect(
+                kind.make().parsedItems(
+                    for: URLRequest(url: server.url("/feed")), limits: TransferLimits(idleTimeout: 1)
+                ) { _ in AtomParser() })
+        }
         #expect(outcome.ids == (1...20).map { "urn:\($0)" })
         let error = try #require(outcome.error as? HTTPTransportError, "\(String(describing: outcome.error))")
         #expect(error.kind == .timedOut(seconds: 1))
@@ -89,10 +91,12 @@ struct TransportFaultTests {
     @Test("A deadline ends a slow transfer with its own message", arguments: TransportKind.allCases)
     func deadline(_ kind: TransportKind) async throws {
         let (server, _, _) = try LoopbackHTTPServer.faultyAtomFeed(.stall, chunkSize: 256)
-        let outcome = await Self.collect(
-            kind.make().parsedItems(
-                for: URLRequest(url: server.url("/feed")), limits: TransferLimits(idleTimeout: 30, deadline: 1)
-            ) { _ in AtomParser() })
+        let outcome = await CorelibsURLSessionLane.run(kind) {
+            await Self.collect(
+                kind.make().parsedItems(
+                    for: URLRequest(url: server.url("/feed")), limits: TransferLimits(idleTimeout: 30, deadline: 1)
+                ) { _ in AtomParser() })
+        }
         #expect(outcome.ids.count == 20)
         #expect((outcome.error as? HTTPTransportError)?.kind == .deadlineExceeded(seconds: 1))
     }
