@@ -133,28 +133,39 @@ enum HTMLSanitizingFastPath {
                 index = plainTextEnd(from: index)
                 guard index < bytes.count else { break }
                 let byte = bytes[index]
-                output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
                 switch byte {
-                case UInt8(ascii: "<"):
-                    guard tag(into: &output) else { return false }
+                case 0x09, 0x0A:
+                    // Written as they are: the run goes on (WordPress puts two line feeds between blocks).
+                    index += 1
+                    continue
+                case 0xEF:
+                    // U+FFFE and U+FFFF are no XML characters; libxml2 decides what becomes of them.
+                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
+                    index += 1
+                    continue
                 case UInt8(ascii: "&"):
+                    let start = index
                     guard let decoded = reference() else { return false }
+                    // `&amp;`, `&lt;` and `&gt;` are written as they were read: the run goes on.
+                    if decoded == "&" || decoded == "<" || decoded == ">", bytes[start + 1] != UInt8(ascii: "#") {
+                        continue
+                    }
+                    output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<start])))
                     switch decoded {
                     case "&": output.append("&amp;")
                     case "<": output.append("&lt;")
                     case ">": output.append("&gt;")
                     default: Self.appendUTF8(decoded, to: &output)
                     }
+                case UInt8(ascii: "<"):
+                    switch tag(into: &output, after: runStart..<index) {
+                    case .failed: return false
+                    case .unchanged: continue
+                    case .written: break
+                    }
                 case UInt8(ascii: ">"):
+                    output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
                     output.append("&gt;")
-                    index += 1
-                case 0xEF:
-                    // U+FFFE and U+FFFF are no XML characters; libxml2 decides what becomes of them.
-                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
-                    output.append(byte)
-                    index += 1
-                case 0x09, 0x0A:
-                    output.append(byte)
                     index += 1
                 default:
                     // NUL, carriage return (libxml2 normalizes line ends) and other control characters.
@@ -268,58 +279,102 @@ enum HTMLSanitizingFastPath {
             return true
         }
 
-        /// A start or end tag at `index` (which holds `<`), written out.
-        mutating func tag(into output: inout ByteAccumulator) -> Bool {
+        /// What became of a tag.
+        enum TagOutcome {
+            /// The value needs libxml2.
+            case failed
+            /// Written to the output (or dropped), the text before it first.
+            case written
+            /// Nothing written: the tag's sanitized form is its source (`<p>`, `</em>`, `<br />`), which stays in
+            /// the run of text around it, copied with it.
+            case unchanged
+        }
+
+        /// A start or end tag at `index` (which holds `<`), written out; `pending` is the text before it not yet
+        /// written, which is written first unless the tag is ``TagOutcome/unchanged``.
+        mutating func tag(into output: inout ByteAccumulator, after pending: Range<Int>) -> TagOutcome {
             index += 1
-            guard index < bytes.count else { return false }
+            guard index < bytes.count else { return .failed }
             let names = HTMLSanitizingFastPath.elementNames
             if bytes[index] == UInt8(ascii: "/") {
                 index += 1
                 guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">"),
                     let element = names.index(of: name, in: bytes), scratch.open.last == element
-                else { return false }
+                else { return .failed }
                 index += 1
                 scratch.open.removeLast()
-                guard names.value(at: element).isWritten else { return true }
+                let isWritten = names.value(at: element).isWritten
+                if isWritten && isLowercase(name) { return .unchanged }
+                appendText(pending, to: &output)
+                guard isWritten else { return .written }
                 output.append("</")
                 names.withName(at: element) { output.append($0) }
                 output.append(UInt8(ascii: ">"))
-                return true
+                return .written
             }
             guard let name = name(allowsHyphen: false), let element = names.index(of: name, in: bytes) else {
-                return false
+                return .failed
             }
             let rule = names.value(at: element)
-            if let current = scratch.open.last, rule.closes & (1 << UInt64(current)) != 0 { return false }
-            guard rule.isWritten else { return droppedTag(element, dropsContent: rule.dropsContent) }
+            if let current = scratch.open.last, rule.closes & (1 << UInt64(current)) != 0 { return .failed }
+            if rule.isWritten, index < bytes.count, isLowercase(name) {
+                // `<p>` and `<br />`, as written, are written so.
+                if !rule.isVoid, bytes[index] == UInt8(ascii: ">") {
+                    index += 1
+                    scratch.open.append(element)
+                    return scratch.open.count <= HTMLSanitizingFastPath.maximumDepth ? .unchanged : .failed
+                }
+                if rule.isVoid, index + 2 < bytes.count, bytes[index] == UInt8(ascii: " "),
+                    bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: ">")
+                {
+                    index += 3
+                    return .unchanged
+                }
+            }
+            appendText(pending, to: &output)
+            guard rule.isWritten else {
+                return droppedTag(element, dropsContent: rule.dropsContent) ? .written : .failed
+            }
             output.append(UInt8(ascii: "<"))
             names.withName(at: element) { output.append($0) }
             seenAttributes = SIMD4()
             if !scratch.seenOtherAttributes.isEmpty { scratch.seenOtherAttributes.removeAll(keepingCapacity: true) }
             while true {
                 let blanks = skipBlanks()
-                guard index < bytes.count else { return false }
+                guard index < bytes.count else { return .failed }
                 if bytes[index] == UInt8(ascii: ">") {
                     index += 1
                     break
                 }
                 if bytes[index] == UInt8(ascii: "/") {
                     guard rule.isVoid, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
-                        return false
+                        return .failed
                     }
                     index += 2
                     break
                 }
-                guard blanks > 0, attribute(into: &output) else { return false }
+                guard blanks > 0, attribute(into: &output) else { return .failed }
             }
             if rule.isVoid {
                 output.append(" />")
             } else {
                 output.append(UInt8(ascii: ">"))
                 scratch.open.append(element)
-                guard scratch.open.count <= HTMLSanitizingFastPath.maximumDepth else { return false }
+                guard scratch.open.count <= HTMLSanitizingFastPath.maximumDepth else { return .failed }
             }
-            return true
+            return .written
+        }
+
+        /// Whether the name at `range` is written in small letters (digits have bit 5 set too, capitals do not).
+        @inline(__always)
+        func isLowercase(_ range: Range<Int>) -> Bool {
+            bytes[range].allSatisfy { $0 & 0x20 != 0 }
+        }
+
+        /// Appends the text at `range` as it is.
+        @inline(__always)
+        func appendText(_ range: Range<Int>, to output: inout ByteAccumulator) {
+            output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
         }
 
         /// Moves `index` past white space (space, tab, line feed); returns how much there was.
