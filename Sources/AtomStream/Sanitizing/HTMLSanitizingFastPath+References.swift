@@ -19,10 +19,6 @@ extension HTMLSanitizingFastPath.Scanner {
     /// names (`&nbsp;`, `&hellip;`); `nil` for anything libxml2 must decide (no `;`, an unknown name, a control
     /// character or one XML does not allow).
     mutating func reference() -> Unicode.Scalar? {
-        for (name, byte) in Self.references where matches(name, at: index + 1) {
-            index += 1 + name.utf8CodeUnitCount
-            return Unicode.Scalar(byte)
-        }
         var position = index + 1
         let value: UInt32?
         if position < bytes.count, bytes[position] == UInt8(ascii: "#") {
@@ -70,13 +66,24 @@ extension HTMLSanitizingFastPath.Scanner {
             position += 1
         }
         guard position > start else { return nil }
-        if let known = scratch.entities[packed] { return known }
-        let found = HTMLEntityTable.character(
-            named: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<position])))?.value
-        // Bounded: HTML 4 has 253 names, and names that are none are remembered only while there is room.
-        if scratch.entities.count < 512 { scratch.entities[packed] = .some(found) }
-        return found
+        // XML's own, which blogs write most, without a lookup (HTML 4's table has them too).
+        switch packed {
+        case Self.packedAmp: return UInt32(UInt8(ascii: "&"))
+        case Self.packedLt: return UInt32(UInt8(ascii: "<"))
+        case Self.packedGt: return UInt32(UInt8(ascii: ">"))
+        case Self.packedQuot: return UInt32(UInt8(ascii: "\""))
+        default: break
+        }
+        return scratch.entities.character(packed: packed) {
+            HTMLEntityTable.character(
+                named: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<position])))?.value
+        }
     }
+
+    private static let packedAmp: UInt64 = 0x70_6D_61
+    private static let packedLt: UInt64 = 0x74_6C
+    private static let packedGt: UInt64 = 0x74_67
+    private static let packedQuot: UInt64 = 0x74_6F_75_71
 
     /// Whether libxml2 hands the character a reference names to the writer unchanged, and the writer writes it
     /// as the fast path does: printable ASCII and every character XML allows above the C1 controls (not tab,
@@ -89,25 +96,48 @@ extension HTMLSanitizingFastPath.Scanner {
         }
     }
 
-    /// Appends the UTF-8 bytes of `scalar` through `append`.
+    /// Appends the UTF-8 bytes of `scalar` to `output` with one copy.
     @inline(__always)
-    static func appendUTF8(_ scalar: Unicode.Scalar, _ append: (UInt8) -> Void) {
+    static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout ByteAccumulator) {
         if scalar.isASCII {
-            append(UInt8(scalar.value))
-        } else {
-            UTF8.encode(scalar) { append($0) }
+            output.append(UInt8(scalar.value))
+            return
         }
+        var encoded: UInt32 = 0
+        var count = 0
+        UTF8.encode(scalar) { byte in
+            encoded |= UInt32(byte) << (8 * UInt32(count))
+            count += 1
+        }
+        withUnsafeBytes(of: encoded.littleEndian) { output.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
+}
 
-    /// The references the fast path reads, by name (after the `&`), with the byte each stands for.
-    static let references: [(name: StaticString, byte: UInt8)] = [
-        ("amp;", UInt8(ascii: "&")), ("lt;", UInt8(ascii: "<")), ("gt;", UInt8(ascii: ">")),
-        ("quot;", UInt8(ascii: "\"")),
-    ]
+extension HTMLSanitizingFastPath {
+    /// The HTML 4 names a scan met, packed (up to eight bytes), with their characters: libxml2's table is searched
+    /// name by name, so each name is looked up there once. Direct-mapped, a name colliding with another evicting it;
+    /// bounded by its slot count however many names a feed invents.
+    struct EntityCache {
+        /// Empty until the first name: a scan is set up for every value, most of which name no character.
+        private var keys: [UInt64] = []
+        /// The character plus one, `0` for a name that is none (so `0` with key `0` is an empty slot: no name packs
+        /// to `0`).
+        private var values: [UInt32] = []
 
-    func matches(_ text: StaticString, at position: Int) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        return memcmp(bytes.baseAddress! + position, text.utf8Start, count) == 0
+        mutating func character(packed: UInt64, lookUp: () -> UInt32?) -> UInt32? {
+            if keys.isEmpty {
+                keys = Array(repeating: 0, count: 64)
+                values = Array(repeating: 0, count: 64)
+            }
+            let slot = Int(truncatingIfNeeded: (packed &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            if keys[slot] == packed {
+                let value = values[slot]
+                return value == 0 ? nil : value - 1
+            }
+            let found = lookUp()
+            keys[slot] = packed
+            values[slot] = found.map { $0 + 1 } ?? 0
+            return found
+        }
     }
 }

@@ -82,6 +82,7 @@ enum HTMLSanitizingFastPath {
     private static let attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule> = {
         let names = HTMLAllowList.attributes.union(HTMLAllowList.urlAttributes)
             .union(HTMLAllowList.sourceSetAttributes).union(["style"]).sorted()
+        precondition(names.count <= 4 * UInt64.bitWidth, "seenAttributes is a bit set over the attributes")
         return HTMLNameTable(names.map { ($0, HTMLSanitizingWriter.attributeRule(lowercased: $0)) })
     }()
 
@@ -92,9 +93,10 @@ enum HTMLSanitizingFastPath {
     struct Scratch {
         var open: [Int] = []
         var value: [UInt8] = []
-        var seenAttributes: [Range<Int>] = []
-        /// HTML 4 names met so far (up to eight bytes, packed) and the character each stands for (`nil`: no name).
-        var entities: [UInt64: UInt32?] = [:]
+        /// The tag's attributes so far that are not allow-listed, by where their names lie (a duplicate is
+        /// libxml2's to decide; allow-listed ones are in ``Scanner/seenAttributes``).
+        var seenOtherAttributes: [Range<Int>] = []
+        var entities = EntityCache()
     }
 
     /// Writes the sanitized form of `html` to `output` and returns `true`, or returns `false` (with `output` in
@@ -121,6 +123,8 @@ enum HTMLSanitizingFastPath {
         let base: URL?
         var index = 0
         var scratch = Scratch()
+        /// The allow-listed attributes of the current tag so far, one bit per index into ``attributeNames``.
+        var seenAttributes = SIMD4<UInt64>()
 
         init(bytes: UnsafeBufferPointer<UInt8>, base: URL?) {
             self.bytes = bytes
@@ -133,28 +137,39 @@ enum HTMLSanitizingFastPath {
                 index = plainTextEnd(from: index)
                 guard index < bytes.count else { break }
                 let byte = bytes[index]
-                output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
                 switch byte {
-                case UInt8(ascii: "<"):
-                    guard tag(into: &output) else { return false }
+                case 0x09, 0x0A:
+                    // Written as they are: the run goes on (WordPress puts two line feeds between blocks).
+                    index += 1
+                    continue
+                case 0xEF:
+                    // U+FFFE and U+FFFF are no XML characters; libxml2 decides what becomes of them.
+                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
+                    index += 1
+                    continue
                 case UInt8(ascii: "&"):
+                    let start = index
                     guard let decoded = reference() else { return false }
+                    // `&amp;`, `&lt;` and `&gt;` are written as they were read: the run goes on.
+                    if decoded == "&" || decoded == "<" || decoded == ">", bytes[start + 1] != UInt8(ascii: "#") {
+                        continue
+                    }
+                    output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<start])))
                     switch decoded {
                     case "&": output.append("&amp;")
                     case "<": output.append("&lt;")
                     case ">": output.append("&gt;")
-                    default: Self.appendUTF8(decoded) { output.append($0) }
+                    default: Self.appendUTF8(decoded, to: &output)
+                    }
+                case UInt8(ascii: "<"):
+                    switch tag(into: &output, after: runStart..<index) {
+                    case .failed: return false
+                    case .unchanged: continue
+                    case .written: break
                     }
                 case UInt8(ascii: ">"):
+                    output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
                     output.append("&gt;")
-                    index += 1
-                case 0xEF:
-                    // U+FFFE and U+FFFF are no XML characters; libxml2 decides what becomes of them.
-                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
-                    output.append(byte)
-                    index += 1
-                case 0x09, 0x0A:
-                    output.append(byte)
                     index += 1
                 default:
                     // NUL, carriage return (libxml2 normalizes line ends) and other control characters.
@@ -174,32 +189,57 @@ enum HTMLSanitizingFastPath {
                 && byte != 0xEF
         }
 
-        /// Whether one of the eight bytes of `word` is not ``isPlainText(_:)`` (exact, by the bit tricks of "Bit
-        /// Twiddling Hacks": a byte below 0x20, or a byte equal to one of the four).
+        /// Where the bytes of `word` (little-endian) that are not ``isPlainText(_:)`` are, as the high bit of each
+        /// (by the bit tricks of "Bit Twiddling Hacks": a byte below 0x20, or a byte equal to one of the four). A
+        /// byte above the first such byte may be marked too, but the lowest mark is exact: zero means none, and its
+        /// trailing zero bits give the first.
         @inline(__always)
-        static func holdsStop(_ word: UInt64) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        static func stops(_ word: UInt64) -> UInt64 {
             let below20 = (word &- ones &* 0x20) & ~word & highs
-            return below20 | hasZero(word ^ (ones &* UInt64(UInt8(ascii: "<"))))
-                | hasZero(word ^ (ones &* UInt64(UInt8(ascii: "&"))))
-                | hasZero(word ^ (ones &* UInt64(UInt8(ascii: ">"))))
-                | hasZero(word ^ (ones &* 0xEF)) != 0
+            return below20 | holds(word, UInt8(ascii: "<")) | holds(word, UInt8(ascii: "&"))
+                | holds(word, UInt8(ascii: ">")) | holds(word, 0xEF)
+        }
+
+        /// ``stops(_:)`` in an attribute value, whose stops are those of text and `"`.
+        @inline(__always)
+        static func valueStops(_ word: UInt64) -> UInt64 {
+            stops(word) | holds(word, UInt8(ascii: "\""))
+        }
+
+        private static let ones: UInt64 = 0x0101_0101_0101_0101
+        private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+        /// The high bit of every byte of `word` that is `byte` (and perhaps of bytes above one that is).
+        @inline(__always)
+        static func holds(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+            let zeroed = word ^ (ones &* UInt64(byte))
+            return (zeroed &- ones) & ~zeroed & highs
         }
 
         /// The first position from `start` whose byte is not plain text, or the end: eight bytes at a time, as most
         /// of a value is prose.
         func plainTextEnd(from start: Int) -> Int {
+            scanEnd(from: start, stops: Self.stops) { Self.isPlainText($0) }
+        }
+
+        /// ``plainTextEnd(from:)`` inside an attribute value: the first position from `start` whose byte is not
+        /// plain text or is `"`, or the end.
+        func valueTextEnd(from start: Int) -> Int {
+            scanEnd(from: start, stops: Self.valueStops) { Self.isPlainText($0) && $0 != UInt8(ascii: "\"") }
+        }
+
+        @inline(__always)
+        private func scanEnd(from start: Int, stops: (UInt64) -> UInt64, isPlain: (UInt8) -> Bool) -> Int {
             guard let base = bytes.baseAddress else { return start }
             let count = bytes.count
             var position = start
-            while position + 8 <= count,
-                !Self.holdsStop(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            {
+            while position + 8 <= count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let found = stops(UInt64(littleEndian: word))
+                if found != 0 { return position + found.trailingZeroBitCount >> 3 }
                 position += 8
             }
-            while position < count, Self.isPlainText(base[position]) { position += 1 }
+            while position < count, isPlain(base[position]) { position += 1 }
             return position
         }
 
@@ -243,55 +283,102 @@ enum HTMLSanitizingFastPath {
             return true
         }
 
-        /// A start or end tag at `index` (which holds `<`), written out.
-        mutating func tag(into output: inout ByteAccumulator) -> Bool {
+        /// What became of a tag.
+        enum TagOutcome {
+            /// The value needs libxml2.
+            case failed
+            /// Written to the output (or dropped), the text before it first.
+            case written
+            /// Nothing written: the tag's sanitized form is its source (`<p>`, `</em>`, `<br />`), which stays in
+            /// the run of text around it, copied with it.
+            case unchanged
+        }
+
+        /// A start or end tag at `index` (which holds `<`), written out; `pending` is the text before it not yet
+        /// written, which is written first unless the tag is ``TagOutcome/unchanged``.
+        mutating func tag(into output: inout ByteAccumulator, after pending: Range<Int>) -> TagOutcome {
             index += 1
-            guard index < bytes.count else { return false }
+            guard index < bytes.count else { return .failed }
             let names = HTMLSanitizingFastPath.elementNames
             if bytes[index] == UInt8(ascii: "/") {
                 index += 1
                 guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">"),
-                    let element = names.index(of: bytes[name]), scratch.open.last == element
-                else { return false }
+                    let element = names.index(of: name, in: bytes), scratch.open.last == element
+                else { return .failed }
                 index += 1
                 scratch.open.removeLast()
-                guard names.value(at: element).isWritten else { return true }
+                let isWritten = names.value(at: element).isWritten
+                if isWritten && isLowercase(name) { return .unchanged }
+                appendText(pending, to: &output)
+                guard isWritten else { return .written }
                 output.append("</")
                 names.withName(at: element) { output.append($0) }
                 output.append(UInt8(ascii: ">"))
-                return true
+                return .written
             }
-            guard let name = name(allowsHyphen: false), let element = names.index(of: bytes[name]) else { return false }
+            guard let name = name(allowsHyphen: false), let element = names.index(of: name, in: bytes) else {
+                return .failed
+            }
             let rule = names.value(at: element)
-            if let current = scratch.open.last, rule.closes & (1 << UInt64(current)) != 0 { return false }
-            guard rule.isWritten else { return droppedTag(element, dropsContent: rule.dropsContent) }
+            if let current = scratch.open.last, rule.closes & (1 << UInt64(current)) != 0 { return .failed }
+            if rule.isWritten, index < bytes.count, isLowercase(name) {
+                // `<p>` and `<br />`, as written, are written so.
+                if !rule.isVoid, bytes[index] == UInt8(ascii: ">") {
+                    index += 1
+                    scratch.open.append(element)
+                    return scratch.open.count <= HTMLSanitizingFastPath.maximumDepth ? .unchanged : .failed
+                }
+                if rule.isVoid, index + 2 < bytes.count, bytes[index] == UInt8(ascii: " "),
+                    bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: ">")
+                {
+                    index += 3
+                    return .unchanged
+                }
+            }
+            appendText(pending, to: &output)
+            guard rule.isWritten else {
+                return droppedTag(element, dropsContent: rule.dropsContent) ? .written : .failed
+            }
             output.append(UInt8(ascii: "<"))
             names.withName(at: element) { output.append($0) }
-            scratch.seenAttributes.removeAll(keepingCapacity: true)
+            seenAttributes = SIMD4()
+            if !scratch.seenOtherAttributes.isEmpty { scratch.seenOtherAttributes.removeAll(keepingCapacity: true) }
             while true {
                 let blanks = skipBlanks()
-                guard index < bytes.count else { return false }
+                guard index < bytes.count else { return .failed }
                 if bytes[index] == UInt8(ascii: ">") {
                     index += 1
                     break
                 }
                 if bytes[index] == UInt8(ascii: "/") {
                     guard rule.isVoid, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
-                        return false
+                        return .failed
                     }
                     index += 2
                     break
                 }
-                guard blanks > 0, attribute(into: &output) else { return false }
+                guard blanks > 0, attribute(into: &output) else { return .failed }
             }
             if rule.isVoid {
                 output.append(" />")
             } else {
                 output.append(UInt8(ascii: ">"))
                 scratch.open.append(element)
-                guard scratch.open.count <= HTMLSanitizingFastPath.maximumDepth else { return false }
+                guard scratch.open.count <= HTMLSanitizingFastPath.maximumDepth else { return .failed }
             }
-            return true
+            return .written
+        }
+
+        /// Whether the name at `range` is written in small letters (digits have bit 5 set too, capitals do not).
+        @inline(__always)
+        func isLowercase(_ range: Range<Int>) -> Bool {
+            bytes[range].allSatisfy { $0 & 0x20 != 0 }
+        }
+
+        /// Appends the text at `range` as it is.
+        @inline(__always)
+        func appendText(_ range: Range<Int>, to output: inout ByteAccumulator) {
+            output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
         }
 
         /// Moves `index` past white space (space, tab, line feed); returns how much there was.
@@ -303,60 +390,77 @@ enum HTMLSanitizingFastPath {
 
         /// `name="value"` at `index`, written as the libxml2 path writes it.
         mutating func attribute(into output: inout ByteAccumulator) -> Bool {
-            guard let name = name(allowsHyphen: true), !scratch.seenAttributes.contains(where: { sameName($0, name) }),
-                index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="), bytes[index + 1] == UInt8(ascii: "\"")
+            guard let name = name(allowsHyphen: true), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="),
+                bytes[index + 1] == UInt8(ascii: "\"")
             else { return false }
-            scratch.seenAttributes.append(name)
+            let names = HTMLSanitizingFastPath.attributeNames
+            let known = names.index(of: name, in: bytes)
+            if let known {
+                let bit = UInt64(1) << UInt64(known & 63)
+                guard seenAttributes[known >> 6] & bit == 0 else { return false }
+                seenAttributes[known >> 6] |= bit
+            } else {
+                guard !scratch.seenOtherAttributes.contains(where: { sameName($0, name) }) else { return false }
+                scratch.seenOtherAttributes.append(name)
+            }
             index += 2
             let valueStart = index
             var hasReference = false
-            while true {
+            // Whether the value holds `>`, which is written escaped (it holds no `<`, and `"` ends it).
+            var hasGreaterThan = false
+            scanning: while true {
+                index = valueTextEnd(from: index)
                 guard index < bytes.count else { return false }
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") { break }
-                if byte == UInt8(ascii: "&") {
+                switch bytes[index] {
+                case UInt8(ascii: "\""):
+                    break scanning
+                case UInt8(ascii: "&"):
                     guard reference() != nil else { return false }
                     hasReference = true
-                    continue
-                }
-                guard byte >= 0x20, byte != UInt8(ascii: "<") else { return false }
-                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                case UInt8(ascii: ">"):
+                    hasGreaterThan = true
+                    index += 1
+                case 0xEF:
+                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
+                    index += 1
+                default:
+                    // `<` and control characters.
                     return false
                 }
-                index += 1
             }
             let valueEnd = index
             index += 1
-            let names = HTMLSanitizingFastPath.attributeNames
-            guard let known = names.index(of: bytes[name]) else { return true }
+            guard let known else { return true }
             let rule = names.value(at: known)
             if case .drop = rule { return true }
-            let value = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
-            if hasReference {
-                // The references were checked above; the value is written with them replaced.
-                scratch.value.removeAll(keepingCapacity: true)
-                let end = index
-                index = valueStart
-                while index < valueEnd {
-                    if bytes[index] == UInt8(ascii: "&") {
-                        Self.appendUTF8(reference()!) { scratch.value.append($0) }
-                    } else {
-                        scratch.value.append(bytes[index])
-                        index += 1
-                    }
+            guard hasReference else {
+                let value = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+                names.withName(at: known) { name in
+                    HTMLSanitizingWriter.appendAttribute(
+                        rule, name: name, value: value, base: base, to: &output,
+                        valueNeedsEscaping: hasGreaterThan)
                 }
-                index = end
-                return scratch.value.withUnsafeBytes { decoded in
-                    names.withName(at: known) { name in
-                        HTMLSanitizingWriter.appendAttribute(rule, name: name, value: decoded, base: base, to: &output)
-                    }
-                    return true
+                return true
+            }
+            // The references were checked above; the value is written with them replaced.
+            scratch.value.removeAll(keepingCapacity: true)
+            let end = index
+            index = valueStart
+            while index < valueEnd {
+                if bytes[index] == UInt8(ascii: "&") {
+                    UTF8.encode(reference()!) { scratch.value.append($0) }
+                } else {
+                    scratch.value.append(bytes[index])
+                    index += 1
                 }
             }
-            names.withName(at: known) { name in
-                HTMLSanitizingWriter.appendAttribute(rule, name: name, value: value, base: base, to: &output)
+            index = end
+            return scratch.value.withUnsafeBytes { decoded in
+                names.withName(at: known) { name in
+                    HTMLSanitizingWriter.appendAttribute(rule, name: name, value: decoded, base: base, to: &output)
+                }
+                return true
             }
-            return true
         }
     }
 }

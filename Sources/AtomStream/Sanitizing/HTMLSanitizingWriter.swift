@@ -142,10 +142,12 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
 
     /// Writes ` name="value"` as the rule says, `value` being the attribute's text with references already
     /// replaced; nothing when the rule (or the URL or style filter) drops it. Shared with
-    /// ``HTMLSanitizingFastPath``, so that both paths write an attribute the same way.
+    /// ``HTMLSanitizingFastPath``, so that both paths write an attribute the same way. `valueNeedsEscaping` is
+    /// `false` when the caller knows `value` holds none of `&`, `<`, `>` and `"`: its parts are then copied as they
+    /// are.
     static func appendAttribute(
         _ rule: AttributeRule, name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, base: URL?,
-        to output: inout ByteAccumulator
+        to output: inout ByteAccumulator, valueNeedsEscaping: Bool = true
     ) {
         switch rule {
         case .drop:
@@ -154,7 +156,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             output.append(UInt8(ascii: " "))
             output.append(name)
             output.append("=\"")
-            output.appendEscaped(value, attribute: true)
+            appendValuePart(value, escaping: valueNeedsEscaping, to: &output)
         case .url:
             let verdict = SafeURL.filter(value, base: base)
             if case .dropped = verdict { return }
@@ -163,14 +165,17 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             output.append("=\"")
             switch verdict {
             case .kept(let bytes):
-                output.appendEscaped(bytes, attribute: true)
+                appendValuePart(bytes, escaping: valueNeedsEscaping, to: &output)
             case .rewritten(var safe):
                 safe.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
             case .dropped:
                 break
             }
         case .sourceSet:
-            guard appendSourceSet(name: name, value: value, base: base, to: &output) else { return }
+            guard
+                appendSourceSet(
+                    name: name, value: value, base: base, escaping: valueNeedsEscaping, to: &output)
+            else { return }
         case .style:
             var kept = CSSStyleFilter.filter(Array(value))
             guard !kept.isEmpty else { return }
@@ -184,7 +189,8 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     /// value is, without the closing quote; writes nothing and returns `false` when one candidate's URL must go
     /// or its descriptors are none (the attribute goes with it, as a URL attribute does).
     private static func appendSourceSet(
-        name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, base: URL?, to output: inout ByteAccumulator
+        name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, base: URL?, escaping: Bool,
+        to output: inout ByteAccumulator
     ) -> Bool {
         let start = output.count
         output.append(UInt8(ascii: " "))
@@ -199,7 +205,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
                 while output.count > start { output.removeLast() }
                 return false
             case .kept(let bytes):
-                output.appendEscaped(bytes, attribute: true)
+                appendValuePart(bytes, escaping: escaping, to: &output)
             case .rewritten(var safe):
                 safe.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
             }
@@ -211,10 +217,23 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
                     return false
                 }
                 output.append(UInt8(ascii: " "))
-                output.appendEscaped(UnsafeRawBufferPointer(rebasing: value[candidate.descriptors]), attribute: true)
+                let descriptors = UnsafeRawBufferPointer(rebasing: value[candidate.descriptors])
+                appendValuePart(descriptors, escaping: escaping, to: &output)
             }
         }
         return true
+    }
+
+    /// Appends part of an attribute's value, escaped unless the caller knows it needs no escaping.
+    @inline(__always)
+    private static func appendValuePart(
+        _ part: UnsafeRawBufferPointer, escaping: Bool, to output: inout ByteAccumulator
+    ) {
+        if escaping {
+            output.appendEscaped(part, attribute: true)
+        } else {
+            output.append(part)
+        }
     }
 
     private func elementRule(_ name: XMLName) -> ElementRule {

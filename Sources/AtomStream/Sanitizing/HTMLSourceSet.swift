@@ -13,6 +13,21 @@ struct HTMLSourceSet: Sequence, IteratorProtocol {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
+    /// The first white space from `start`, or the end: eight bytes at a time while none is below 0x21 (a URL
+    /// runs some 80 bytes to its descriptors).
+    private static func spaceOrEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var position = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while position + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            // Non-zero exactly when a byte is below 0x21 ("Bit Twiddling Hacks", hasless).
+            if (word &- ones &* 0x21) & ~word & (ones &* 0x80) != 0 { break }
+            position += 8
+        }
+        while position < bytes.count, !isSpace(bytes[position]) { position += 1 }
+        return position
+    }
+
     /// Whether `bytes` are descriptors a browser reads: white-space-separated numbers, each ending in `w`
     /// (width), `x` (density) or `h` (height) — `300w`, `1.5x`.
     static func areDescriptors(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -45,7 +60,7 @@ struct HTMLSourceSet: Sequence, IteratorProtocol {
             while position < bytes.count, Self.isSpace(bytes[position]) || bytes[position] == comma { position += 1 }
             guard position < bytes.count else { return nil }
             let urlStart = position
-            while position < bytes.count, !Self.isSpace(bytes[position]) { position += 1 }
+            position = Self.spaceOrEnd(in: bytes, from: position)
             var urlEnd = position
             if bytes[urlEnd - 1] == comma {
                 while urlEnd > urlStart, bytes[urlEnd - 1] == comma { urlEnd -= 1 }
