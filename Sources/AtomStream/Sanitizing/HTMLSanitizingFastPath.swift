@@ -297,6 +297,7 @@ enum HTMLSanitizingFastPath {
         /// A start or end tag at `index` (which holds `<`), written out; `pending` is the text before it not yet
         /// written, which is written first unless the tag is ``TagOutcome/unchanged``.
         mutating func tag(into output: inout ByteAccumulator, after pending: Range<Int>) -> TagOutcome {
+            let tagStart = index
             index += 1
             guard index < bytes.count else { return .failed }
             let names = HTMLSanitizingFastPath.elementNames
@@ -335,18 +336,32 @@ enum HTMLSanitizingFastPath {
                     return .unchanged
                 }
             }
-            appendText(pending, to: &output)
             guard rule.isWritten else {
+                appendText(pending, to: &output)
                 return droppedTag(element, dropsContent: rule.dropsContent) ? .written : .failed
             }
-            output.append(UInt8(ascii: "<"))
-            names.withName(at: element) { output.append($0) }
+            // While every attribute stays as it was read (`<a href="https://…">`, `<h2 class="…" id="…">`), nothing
+            // is written: the tag stays in the run of text. At the first change the tag so far is written as read.
+            var isAsRead = isLowercase(name)
+            if !isAsRead {
+                appendText(pending, to: &output)
+                output.append(UInt8(ascii: "<"))
+                names.withName(at: element) { output.append($0) }
+            }
             seenAttributes = SIMD4()
             if !scratch.seenOtherAttributes.isEmpty { scratch.seenOtherAttributes.removeAll(keepingCapacity: true) }
             while true {
+                let blankStart = index
                 let blanks = skipBlanks()
+                // The writer puts one space before an attribute and ` />` at a void element's end, none before `>`.
+                let isOneSpace = blanks == 1 && bytes[blankStart] == UInt8(ascii: " ")
                 guard index < bytes.count else { return .failed }
                 if bytes[index] == UInt8(ascii: ">") {
+                    if isAsRead && (blanks > 0 || rule.isVoid) {
+                        isAsRead = false
+                        appendText(pending, to: &output)
+                        appendText(tagStart..<blankStart, to: &output)
+                    }
                     index += 1
                     break
                 }
@@ -354,10 +369,25 @@ enum HTMLSanitizingFastPath {
                     guard rule.isVoid, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
                         return .failed
                     }
+                    if isAsRead && !isOneSpace {
+                        isAsRead = false
+                        appendText(pending, to: &output)
+                        appendText(tagStart..<blankStart, to: &output)
+                    }
                     index += 2
                     break
                 }
-                guard blanks > 0, attribute(into: &output) else { return .failed }
+                guard blanks > 0 else { return .failed }
+                let unwritten = isAsRead ? (pending: pending, tag: tagStart..<blankStart) : nil
+                switch attribute(into: &output, unwritten: unwritten, isOneSpace: isOneSpace) {
+                case .failed: return .failed
+                case .asRead: break
+                case .written: isAsRead = false
+                }
+            }
+            if isAsRead {
+                if !rule.isVoid { scratch.open.append(element) }
+                return scratch.open.count <= HTMLSanitizingFastPath.maximumDepth ? .unchanged : .failed
             }
             if rule.isVoid {
                 output.append(" />")
@@ -388,19 +418,33 @@ enum HTMLSanitizingFastPath {
             return index - start
         }
 
-        /// `name="value"` at `index`, written as the libxml2 path writes it.
-        mutating func attribute(into output: inout ByteAccumulator) -> Bool {
+        /// What became of an attribute.
+        enum AttributeOutcome {
+            /// The value needs libxml2.
+            case failed
+            /// Nothing written: the tag is unwritten so far and this attribute's sanitized form is its source.
+            case asRead
+            /// Written (or dropped), after the unwritten text and tag so far.
+            case written
+        }
+
+        /// `name="value"` at `index`, written as the libxml2 path writes it. `unwritten`, when the tag is not written
+        /// yet, is the text before it and the tag up to this attribute's blank, which are written first unless the
+        /// attribute stays as read (`isOneSpace`: one space before it).
+        mutating func attribute(
+            into output: inout ByteAccumulator, unwritten: (pending: Range<Int>, tag: Range<Int>)?, isOneSpace: Bool
+        ) -> AttributeOutcome {
             guard let name = name(allowsHyphen: true), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="),
                 bytes[index + 1] == UInt8(ascii: "\"")
-            else { return false }
+            else { return .failed }
             let names = HTMLSanitizingFastPath.attributeNames
             let known = names.index(of: name, in: bytes)
             if let known {
                 let bit = UInt64(1) << UInt64(known & 63)
-                guard seenAttributes[known >> 6] & bit == 0 else { return false }
+                guard seenAttributes[known >> 6] & bit == 0 else { return .failed }
                 seenAttributes[known >> 6] |= bit
             } else {
-                guard !scratch.seenOtherAttributes.contains(where: { sameName($0, name) }) else { return false }
+                guard !scratch.seenOtherAttributes.contains(where: { sameName($0, name) }) else { return .failed }
                 scratch.seenOtherAttributes.append(name)
             }
             index += 2
@@ -410,29 +454,38 @@ enum HTMLSanitizingFastPath {
             var hasGreaterThan = false
             scanning: while true {
                 index = valueTextEnd(from: index)
-                guard index < bytes.count else { return false }
+                guard index < bytes.count else { return .failed }
                 switch bytes[index] {
                 case UInt8(ascii: "\""):
                     break scanning
                 case UInt8(ascii: "&"):
-                    guard reference() != nil else { return false }
+                    guard reference() != nil else { return .failed }
                     hasReference = true
                 case UInt8(ascii: ">"):
                     hasGreaterThan = true
                     index += 1
                 case 0xEF:
-                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
+                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return .failed }
                     index += 1
                 default:
                     // `<` and control characters.
-                    return false
+                    return .failed
                 }
             }
             let valueEnd = index
             index += 1
-            guard let known else { return true }
-            let rule = names.value(at: known)
-            if case .drop = rule { return true }
+            let rule = known.map { names.value(at: $0) } ?? .drop
+            if let unwritten {
+                if isOneSpace, !hasReference, !hasGreaterThan, isLowercase(name),
+                    staysAsRead(rule, value: valueStart..<valueEnd)
+                {
+                    return .asRead
+                }
+                appendText(unwritten.pending, to: &output)
+                appendText(unwritten.tag, to: &output)
+            }
+            guard let known else { return .written }
+            if case .drop = rule { return .written }
             guard hasReference else {
                 let value = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
                 names.withName(at: known) { name in
@@ -440,7 +493,7 @@ enum HTMLSanitizingFastPath {
                         rule, name: name, value: value, base: base, to: &output,
                         valueNeedsEscaping: hasGreaterThan)
                 }
-                return true
+                return .written
             }
             // The references were checked above; the value is written with them replaced.
             scratch.value.removeAll(keepingCapacity: true)
@@ -459,7 +512,21 @@ enum HTMLSanitizingFastPath {
                 names.withName(at: known) { name in
                     HTMLSanitizingWriter.appendAttribute(rule, name: name, value: decoded, base: base, to: &output)
                 }
+                return .written
+            }
+        }
+
+        /// Whether an attribute value without references or `>` is written as it is read: kept, or a URL kept whole.
+        func staysAsRead(_ rule: HTMLSanitizingWriter.AttributeRule, value: Range<Int>) -> Bool {
+            switch rule {
+            case .keep:
                 return true
+            case .url:
+                let raw = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[value]))
+                guard case .kept(let kept) = SafeURL.filter(raw, base: base) else { return false }
+                return kept.count == raw.count
+            case .sourceSet, .style, .drop:
+                return false
             }
         }
     }
