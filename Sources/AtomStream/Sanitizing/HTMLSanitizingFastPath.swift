@@ -193,17 +193,26 @@ enum HTMLSanitizingFastPath {
         /// (by the bit tricks of "Bit Twiddling Hacks": a byte below 0x20, or a byte equal to one of the four). A
         /// byte above the first such byte may be marked too, but the lowest mark is exact: zero means none, and its
         /// trailing zero bits give the first.
+        ///
+        /// `<` (0x3C) and `>` (0x3E) are found by one test: setting bit 1 makes both 0x3E and no other byte.
         @inline(__always)
         static func stops(_ word: UInt64) -> UInt64 {
-            let below20 = (word &- ones &* 0x20) & ~word & highs
-            return below20 | holds(word, UInt8(ascii: "<")) | holds(word, UInt8(ascii: "&"))
-                | holds(word, UInt8(ascii: ">")) | holds(word, 0xEF)
+            below20(word) | holds(word | ones &* 0x02, UInt8(ascii: ">")) | holds(word, UInt8(ascii: "&"))
+                | holds(word, 0xEF)
         }
 
-        /// ``stops(_:)`` in an attribute value, whose stops are those of text and `"`.
+        /// ``stops(_:)`` in an attribute value, whose stops are those of text and `"`: `"` (0x22) and `&` (0x26)
+        /// by one test, setting bit 2 makes both 0x26 and no other byte.
         @inline(__always)
         static func valueStops(_ word: UInt64) -> UInt64 {
-            stops(word) | holds(word, UInt8(ascii: "\""))
+            below20(word) | holds(word | ones &* 0x02, UInt8(ascii: ">")) | holds(word | ones &* 0x04, UInt8(ascii: "&"))
+                | holds(word, 0xEF)
+        }
+
+        /// The high bit of every byte of `word` below 0x20 (and perhaps of bytes above one that is).
+        @inline(__always)
+        static func below20(_ word: UInt64) -> UInt64 {
+            (word &- ones &* 0x20) & ~word & highs
         }
 
         private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -303,13 +312,14 @@ enum HTMLSanitizingFastPath {
             let names = HTMLSanitizingFastPath.elementNames
             if bytes[index] == UInt8(ascii: "/") {
                 index += 1
-                guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">"),
-                    let element = names.index(of: name, in: bytes), scratch.open.last == element
+                guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">")
                 else { return .failed }
+                let (found, isLowercase) = names.lookUp(name, in: bytes)
+                guard let element = found, scratch.open.last == element else { return .failed }
                 index += 1
                 scratch.open.removeLast()
                 let isWritten = names.value(at: element).isWritten
-                if isWritten && isLowercase(name) { return .unchanged }
+                if isWritten && isLowercase { return .unchanged }
                 appendText(pending, to: &output)
                 guard isWritten else { return .written }
                 output.append("</")
@@ -317,12 +327,12 @@ enum HTMLSanitizingFastPath {
                 output.append(UInt8(ascii: ">"))
                 return .written
             }
-            guard let name = name(allowsHyphen: false), let element = names.index(of: name, in: bytes) else {
-                return .failed
-            }
+            guard let name = name(allowsHyphen: false) else { return .failed }
+            let (found, isLowercase) = names.lookUp(name, in: bytes)
+            guard let element = found else { return .failed }
             let rule = names.value(at: element)
             if let current = scratch.open.last, rule.closes & (1 << UInt64(current)) != 0 { return .failed }
-            if rule.isWritten, index < bytes.count, isLowercase(name) {
+            if rule.isWritten, index < bytes.count, isLowercase {
                 // `<p>` and `<br />`, as written, are written so.
                 if !rule.isVoid, bytes[index] == UInt8(ascii: ">") {
                     index += 1
@@ -342,7 +352,7 @@ enum HTMLSanitizingFastPath {
             }
             // While every attribute stays as it was read (`<a href="https://…">`, `<h2 class="…" id="…">`), nothing
             // is written: the tag stays in the run of text. At the first change the tag so far is written as read.
-            var isAsRead = isLowercase(name)
+            var isAsRead = isLowercase
             if !isAsRead {
                 appendText(pending, to: &output)
                 output.append(UInt8(ascii: "<"))
@@ -399,12 +409,6 @@ enum HTMLSanitizingFastPath {
             return .written
         }
 
-        /// Whether the name at `range` is written in small letters (digits have bit 5 set too, capitals do not).
-        @inline(__always)
-        func isLowercase(_ range: Range<Int>) -> Bool {
-            bytes[range].allSatisfy { $0 & 0x20 != 0 }
-        }
-
         /// Appends the text at `range` as it is.
         @inline(__always)
         func appendText(_ range: Range<Int>, to output: inout ByteAccumulator) {
@@ -438,7 +442,7 @@ enum HTMLSanitizingFastPath {
                 bytes[index + 1] == UInt8(ascii: "\"")
             else { return .failed }
             let names = HTMLSanitizingFastPath.attributeNames
-            let known = names.index(of: name, in: bytes)
+            let (known, isLowercase) = names.lookUp(name, in: bytes)
             if let known {
                 let bit = UInt64(1) << UInt64(known & 63)
                 guard seenAttributes[known >> 6] & bit == 0 else { return .failed }
@@ -476,7 +480,7 @@ enum HTMLSanitizingFastPath {
             index += 1
             let rule = known.map { names.value(at: $0) } ?? .drop
             if let unwritten {
-                if isOneSpace, !hasReference, !hasGreaterThan, isLowercase(name),
+                if isOneSpace, !hasReference, !hasGreaterThan, isLowercase,
                     staysAsRead(rule, value: valueStart..<valueEnd)
                 {
                     return .asRead
