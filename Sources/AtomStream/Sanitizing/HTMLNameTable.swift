@@ -77,12 +77,13 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
             low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
             high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         } else {
-            var words: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &words) {
-                $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+            // Byte by byte rather than through a local's memory, whose stack guard every lookup would pay.
+            low = 0
+            high = 0
+            for offset in 0..<range.count {
+                let byte = UInt64(bytes[range.lowerBound + offset])
+                if offset < 8 { low |= byte << UInt64(8 * offset) } else { high |= byte << UInt64(8 * (offset - 8)) }
             }
-            low = UInt64(littleEndian: words.0)
-            high = UInt64(littleEndian: words.1)
         }
         let lowMask: UInt64 = count >= 8 ? ~0 : (1 << (8 * count)) &- 1
         let highMask: UInt64 = count <= 8 ? 0 : count >= 16 ? ~0 : (1 << (8 * (count - 8))) &- 1

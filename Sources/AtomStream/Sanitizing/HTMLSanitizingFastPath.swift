@@ -272,14 +272,17 @@ enum HTMLSanitizingFastPath {
         /// A name at `index` (ASCII letters, digits and, for attributes, `-`; a letter first): where it lies in
         /// `bytes`, in the case it was written.
         mutating func name(allowsHyphen: Bool) -> Range<Int>? {
+            // A local end, not `index`: a stored property would be written back at every byte.
             let start = index
-            while index < bytes.count,
-                Self.isNameByte(bytes[index]) || (allowsHyphen && bytes[index] == UInt8(ascii: "-") && index > start)
+            var end = start
+            while end < bytes.count,
+                Self.isNameByte(bytes[end]) || (allowsHyphen && bytes[end] == UInt8(ascii: "-") && end > start)
             {
-                index += 1
+                end += 1
             }
-            guard index > start, Self.isLetter(bytes[start]) else { return nil }
-            return start..<index
+            index = end
+            guard end > start, Self.isLetter(bytes[start]) else { return nil }
+            return start..<end
         }
 
         /// Whether two names in `bytes` are the same but for letter case.
