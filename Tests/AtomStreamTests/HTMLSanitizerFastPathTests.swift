@@ -38,6 +38,8 @@ import Testing
         #" title="t &quot;q&quot;""#, #" class="c""#, #" style="color: red""#, #" data-x="1""#, #" href="javascript:x""#,
         #" title="it&#8217;s&nbsp;done""#, #" href="/a?x=1&#38;y=2""#, #" alt="caf&eacute;""#,
         #" srcset="a.png 1x, /b.png 2x""#, #" srcset="javascript:x 1x""#, #" sizes="(max-width: 600px) 100vw""#,
+        // Written as read: the tag stays in the run of text until an attribute changes.
+        #" href="https://a.test/p/""#, #" lang="en" dir="ltr""#, #" title="Two words""#, #" href="https://a.test/ ""#,
     ]
     static let pieces = ["<br>", "<br/>", "<br />", "<BR>", "</br>", "<hr>", "<img src=\"x.png\" alt=\"a\">",
         "<img src=\"javascript:x\"/>", "<!-- c -->", "<", "< p>", "<p/>", "<span/>", "</p>", "</div>", "<!DOCTYPE x>",
@@ -46,7 +48,10 @@ import Testing
         "<script>x</script>", #"<script async src="x.js" charset="utf-8"></script>"#, "<SCRIPT>a</Script>",
         "<script>a</b></script>", "<script>if (a < b) {}</script>", "<script>a", "<script>\u{1}</script>",
         "<iframe allowfullscreen src='y'></iframe>", #"<iframe src="https://v.test/e" frameborder="0"></iframe>"#,
-        "<iframe src=x></iframe>", "<iframe/>", "<iframe title=\"a<b\"></iframe>", "</iframe>", "</script>"]
+        "<iframe src=x></iframe>", "<iframe/>", "<iframe title=\"a<b\"></iframe>", "</iframe>", "</script>",
+        // Void tags written as read, or nearly.
+        #"<img src="https://a.test/i.png" alt="a" />"#, #"<img alt="a" src="i.png" />"#, #"<img alt="a"/>"#,
+        #"<hr class="x" />"#, #"<img alt="a"  />"#, #"<img alt="a">"#, #"<br class="x" />"#]
 
     /// A balanced tree of elements, mostly of the fast path's, with attributes and text.
     static func tree(_ random: inout SplitMix64, depth: Int) -> String {
@@ -157,6 +162,40 @@ import Testing
             #expect(fast.sanitize(value) == parsed.sanitize(value), "\(value)")
             #expect(fast.fastPathCount == before + 1, "left the fast path: \(value)")
         }
+    }
+
+    /// A tag whose attributes all stay as read is not written but copied with the text around it; the first
+    /// attribute that changes (dropped, resolved, escaped, spaced or cased otherwise) writes the tag so far.
+    @Test func tagsWrittenAsReadComeOutAsLibxml2Writes() {
+        let base = URL(string: "https://kitchen.example.com/2026/11/rye/")
+        let fast = HTMLSanitizingSession(baseURL: base)
+        let parsed = HTMLSanitizingSession(baseURL: base, usesFastPath: false)
+        let tags = [
+            #"<a href="https://a.test/x">"#, #"<a href="https://a.test/x" rel="nofollow" target="_blank">"#,
+            #"<a href="/x">"#, #"<a rel="x" href="x">"#, #"<a rel="x" onclick="y">"#, #"<a rel="x"  href="x">"#,
+            "<a rel=\"x\"\nhref=\"https://a.test/\">", #"<a rel="x" >"#, #"<a REL="x">"#, #"<A rel="x">"#,
+            #"<a title="a &amp; b">"#, #"<a title="a > b">"#, #"<a href=" https://a.test/">"#,
+            #"<a href="https://a.test/" style="color: red">"#, #"<a title="x" data-x="1">"#, #"<a title="">"#,
+        ]
+        for tag in tags {
+            for value in ["\(tag)link</a>", "text \(tag)link</a> after", "<p>&#8217;\(tag)x</a><br /></p>"] {
+                let before = fast.fastPathCount
+                #expect(fast.sanitize(value) == parsed.sanitize(value), "\(value)")
+                #expect(fast.fastPathCount == before + 1, "left the fast path: \(value)")
+            }
+        }
+        let voids = [
+            #"<img src="https://a.test/i.png" alt="a" />"#, #"<img src="https://a.test/i.png" alt="a">"#,
+            #"<img alt="a" src="i.png" />"#, #"<img alt="a"/>"#, #"<img alt="a"  />"#, "<img alt=\"a\"\t/>",
+            #"<img alt="a" loading="lazy" />"#, #"<hr class="x" />"#, #"<br class="x">"#,
+        ]
+        for tag in voids {
+            let value = "a \(tag) b"
+            let before = fast.fastPathCount
+            #expect(fast.sanitize(value) == parsed.sanitize(value), "\(value)")
+            #expect(fast.fastPathCount == before + 1, "left the fast path: \(value)")
+        }
+        #expect(fast.sanitize(#"x <a href="https://a.test/" rel="me">y</a> z"#) == #"x <a href="https://a.test/" rel="me">y</a> z"#)
     }
 
     /// The script-injection vectors of `scripts/sanitizer-browser-check` (which renders them in Chromium): the fast

@@ -62,6 +62,13 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
     /// sixteen bytes follow the name's start, as they do but at the end of a value.
     @inline(__always)
     static func key(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Key {
+        keyAndCase(range, in: bytes).key
+    }
+
+    /// ``key(_:in:)``, and whether the name is written as its key is (in small letters): the fast path keeps a
+    /// tag as read only then, and the words are at hand here.
+    @inline(__always)
+    static func keyAndCase(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (key: Key, isLowercase: Bool) {
         let count = UInt64(range.count)
         var low: UInt64
         var high: UInt64
@@ -70,32 +77,40 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
             low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
             high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         } else {
-            var words: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &words) {
-                $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+            // Byte by byte rather than through a local's memory, whose stack guard every lookup would pay.
+            low = 0
+            high = 0
+            for offset in 0..<range.count {
+                let byte = UInt64(bytes[range.lowerBound + offset])
+                if offset < 8 { low |= byte << UInt64(8 * offset) } else { high |= byte << UInt64(8 * (offset - 8)) }
             }
-            low = UInt64(littleEndian: words.0)
-            high = UInt64(littleEndian: words.1)
         }
         let lowMask: UInt64 = count >= 8 ? ~0 : (1 << (8 * count)) &- 1
         let highMask: UInt64 = count <= 8 ? 0 : count >= 16 ? ~0 : (1 << (8 * (count - 8))) &- 1
         let cases: UInt64 = 0x2020_2020_2020_2020
-        low = (low | cases) & lowMask
-        high = (high | cases) & highMask
-        return Key(low: low, high: high)
+        low &= lowMask
+        high &= highMask
+        let key = Key(low: (low | cases) & lowMask, high: (high | cases) & highMask)
+        return (key, key.low == low && key.high == high)
     }
 
     /// The index of the name at `range` of `bytes` (ASCII letters, digits and `-`, in any letter case), or `nil`.
     @inline(__always)
     func index(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard range.count <= Self.maximumLength else { return nil }
-        let key = Self.key(range, in: bytes)
+        lookUp(range, in: bytes).index
+    }
+
+    /// ``index(of:in:)``, and whether the name is written in small letters (known only for names in the table).
+    @inline(__always)
+    func lookUp(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (index: Int?, isLowercase: Bool) {
+        guard range.count <= Self.maximumLength else { return (nil, false) }
+        let (key, isLowercase) = Self.keyAndCase(range, in: bytes)
         let mask = slots.count - 1
         var slot = Self.slot(of: key, shift: shift)
         while true {
             let found = slots[slot]
-            if found.entry < 0 { return nil }
-            if found.key == key && found.length == range.count { return found.entry }
+            if found.entry < 0 { return (nil, false) }
+            if found.key == key && found.length == range.count { return (found.entry, isLowercase) }
             slot = (slot + 1) & mask
         }
     }

@@ -79,7 +79,7 @@ enum HTMLSanitizingFastPath {
 
     /// Every allow-listed attribute name with its rule (``HTMLSanitizingWriter/attributeRule(lowercased:)``); a name
     /// not here is dropped.
-    private static let attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule> = {
+    static let attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule> = {
         let names = HTMLAllowList.attributes.union(HTMLAllowList.urlAttributes)
             .union(HTMLAllowList.sourceSetAttributes).union(["style"]).sorted()
         precondition(names.count <= 4 * UInt64.bitWidth, "seenAttributes is a bit set over the attributes")
@@ -193,17 +193,26 @@ enum HTMLSanitizingFastPath {
         /// (by the bit tricks of "Bit Twiddling Hacks": a byte below 0x20, or a byte equal to one of the four). A
         /// byte above the first such byte may be marked too, but the lowest mark is exact: zero means none, and its
         /// trailing zero bits give the first.
+        ///
+        /// `<` (0x3C) and `>` (0x3E) are found by one test: setting bit 1 makes both 0x3E and no other byte.
         @inline(__always)
         static func stops(_ word: UInt64) -> UInt64 {
-            let below20 = (word &- ones &* 0x20) & ~word & highs
-            return below20 | holds(word, UInt8(ascii: "<")) | holds(word, UInt8(ascii: "&"))
-                | holds(word, UInt8(ascii: ">")) | holds(word, 0xEF)
+            below20(word) | holds(word | ones &* 0x02, UInt8(ascii: ">")) | holds(word, UInt8(ascii: "&"))
+                | holds(word, 0xEF)
         }
 
-        /// ``stops(_:)`` in an attribute value, whose stops are those of text and `"`.
+        /// ``stops(_:)`` in an attribute value, whose stops are those of text and `"`: `"` (0x22) and `&` (0x26)
+        /// by one test, setting bit 2 makes both 0x26 and no other byte.
         @inline(__always)
         static func valueStops(_ word: UInt64) -> UInt64 {
-            stops(word) | holds(word, UInt8(ascii: "\""))
+            below20(word) | holds(word | ones &* 0x02, UInt8(ascii: ">")) | holds(word | ones &* 0x04, UInt8(ascii: "&"))
+                | holds(word, 0xEF)
+        }
+
+        /// The high bit of every byte of `word` below 0x20 (and perhaps of bytes above one that is).
+        @inline(__always)
+        static func below20(_ word: UInt64) -> UInt64 {
+            (word &- ones &* 0x20) & ~word & highs
         }
 
         private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -263,14 +272,17 @@ enum HTMLSanitizingFastPath {
         /// A name at `index` (ASCII letters, digits and, for attributes, `-`; a letter first): where it lies in
         /// `bytes`, in the case it was written.
         mutating func name(allowsHyphen: Bool) -> Range<Int>? {
+            // A local end, not `index`: a stored property would be written back at every byte.
             let start = index
-            while index < bytes.count,
-                Self.isNameByte(bytes[index]) || (allowsHyphen && bytes[index] == UInt8(ascii: "-") && index > start)
+            var end = start
+            while end < bytes.count,
+                Self.isNameByte(bytes[end]) || (allowsHyphen && bytes[end] == UInt8(ascii: "-") && end > start)
             {
-                index += 1
+                end += 1
             }
-            guard index > start, Self.isLetter(bytes[start]) else { return nil }
-            return start..<index
+            index = end
+            guard end > start, Self.isLetter(bytes[start]) else { return nil }
+            return start..<end
         }
 
         /// Whether two names in `bytes` are the same but for letter case.
@@ -297,18 +309,20 @@ enum HTMLSanitizingFastPath {
         /// A start or end tag at `index` (which holds `<`), written out; `pending` is the text before it not yet
         /// written, which is written first unless the tag is ``TagOutcome/unchanged``.
         mutating func tag(into output: inout ByteAccumulator, after pending: Range<Int>) -> TagOutcome {
+            let tagStart = index
             index += 1
             guard index < bytes.count else { return .failed }
             let names = HTMLSanitizingFastPath.elementNames
             if bytes[index] == UInt8(ascii: "/") {
                 index += 1
-                guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">"),
-                    let element = names.index(of: name, in: bytes), scratch.open.last == element
+                guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">")
                 else { return .failed }
+                let (found, isLowercase) = names.lookUp(name, in: bytes)
+                guard let element = found, scratch.open.last == element else { return .failed }
                 index += 1
                 scratch.open.removeLast()
                 let isWritten = names.value(at: element).isWritten
-                if isWritten && isLowercase(name) { return .unchanged }
+                if isWritten && isLowercase { return .unchanged }
                 appendText(pending, to: &output)
                 guard isWritten else { return .written }
                 output.append("</")
@@ -316,12 +330,12 @@ enum HTMLSanitizingFastPath {
                 output.append(UInt8(ascii: ">"))
                 return .written
             }
-            guard let name = name(allowsHyphen: false), let element = names.index(of: name, in: bytes) else {
-                return .failed
-            }
+            guard let name = name(allowsHyphen: false) else { return .failed }
+            let (found, isLowercase) = names.lookUp(name, in: bytes)
+            guard let element = found else { return .failed }
             let rule = names.value(at: element)
             if let current = scratch.open.last, rule.closes & (1 << UInt64(current)) != 0 { return .failed }
-            if rule.isWritten, index < bytes.count, isLowercase(name) {
+            if rule.isWritten, index < bytes.count, isLowercase {
                 // `<p>` and `<br />`, as written, are written so.
                 if !rule.isVoid, bytes[index] == UInt8(ascii: ">") {
                     index += 1
@@ -335,18 +349,32 @@ enum HTMLSanitizingFastPath {
                     return .unchanged
                 }
             }
-            appendText(pending, to: &output)
             guard rule.isWritten else {
+                appendText(pending, to: &output)
                 return droppedTag(element, dropsContent: rule.dropsContent) ? .written : .failed
             }
-            output.append(UInt8(ascii: "<"))
-            names.withName(at: element) { output.append($0) }
+            // While every attribute stays as it was read (`<a href="https://…">`, `<h2 class="…" id="…">`), nothing
+            // is written: the tag stays in the run of text. At the first change the tag so far is written as read.
+            var isAsRead = isLowercase
+            if !isAsRead {
+                appendText(pending, to: &output)
+                output.append(UInt8(ascii: "<"))
+                names.withName(at: element) { output.append($0) }
+            }
             seenAttributes = SIMD4()
             if !scratch.seenOtherAttributes.isEmpty { scratch.seenOtherAttributes.removeAll(keepingCapacity: true) }
             while true {
+                let blankStart = index
                 let blanks = skipBlanks()
+                // The writer puts one space before an attribute and ` />` at a void element's end, none before `>`.
+                let isOneSpace = blanks == 1 && bytes[blankStart] == UInt8(ascii: " ")
                 guard index < bytes.count else { return .failed }
                 if bytes[index] == UInt8(ascii: ">") {
+                    if isAsRead && (blanks > 0 || rule.isVoid) {
+                        isAsRead = false
+                        appendText(pending, to: &output)
+                        appendText(tagStart..<blankStart, to: &output)
+                    }
                     index += 1
                     break
                 }
@@ -354,10 +382,25 @@ enum HTMLSanitizingFastPath {
                     guard rule.isVoid, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
                         return .failed
                     }
+                    if isAsRead && !isOneSpace {
+                        isAsRead = false
+                        appendText(pending, to: &output)
+                        appendText(tagStart..<blankStart, to: &output)
+                    }
                     index += 2
                     break
                 }
-                guard blanks > 0, attribute(into: &output) else { return .failed }
+                guard blanks > 0 else { return .failed }
+                let unwritten = isAsRead ? (pending: pending, tag: tagStart..<blankStart) : nil
+                switch attribute(into: &output, unwritten: unwritten, isOneSpace: isOneSpace) {
+                case .failed: return .failed
+                case .asRead: break
+                case .written: isAsRead = false
+                }
+            }
+            if isAsRead {
+                if !rule.isVoid { scratch.open.append(element) }
+                return scratch.open.count <= HTMLSanitizingFastPath.maximumDepth ? .unchanged : .failed
             }
             if rule.isVoid {
                 output.append(" />")
@@ -367,12 +410,6 @@ enum HTMLSanitizingFastPath {
                 guard scratch.open.count <= HTMLSanitizingFastPath.maximumDepth else { return .failed }
             }
             return .written
-        }
-
-        /// Whether the name at `range` is written in small letters (digits have bit 5 set too, capitals do not).
-        @inline(__always)
-        func isLowercase(_ range: Range<Int>) -> Bool {
-            bytes[range].allSatisfy { $0 & 0x20 != 0 }
         }
 
         /// Appends the text at `range` as it is.
@@ -386,81 +423,6 @@ enum HTMLSanitizingFastPath {
             let start = index
             while index < bytes.count, Self.isBlank(bytes[index]) { index += 1 }
             return index - start
-        }
-
-        /// `name="value"` at `index`, written as the libxml2 path writes it.
-        mutating func attribute(into output: inout ByteAccumulator) -> Bool {
-            guard let name = name(allowsHyphen: true), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="),
-                bytes[index + 1] == UInt8(ascii: "\"")
-            else { return false }
-            let names = HTMLSanitizingFastPath.attributeNames
-            let known = names.index(of: name, in: bytes)
-            if let known {
-                let bit = UInt64(1) << UInt64(known & 63)
-                guard seenAttributes[known >> 6] & bit == 0 else { return false }
-                seenAttributes[known >> 6] |= bit
-            } else {
-                guard !scratch.seenOtherAttributes.contains(where: { sameName($0, name) }) else { return false }
-                scratch.seenOtherAttributes.append(name)
-            }
-            index += 2
-            let valueStart = index
-            var hasReference = false
-            // Whether the value holds `>`, which is written escaped (it holds no `<`, and `"` ends it).
-            var hasGreaterThan = false
-            scanning: while true {
-                index = valueTextEnd(from: index)
-                guard index < bytes.count else { return false }
-                switch bytes[index] {
-                case UInt8(ascii: "\""):
-                    break scanning
-                case UInt8(ascii: "&"):
-                    guard reference() != nil else { return false }
-                    hasReference = true
-                case UInt8(ascii: ">"):
-                    hasGreaterThan = true
-                    index += 1
-                case 0xEF:
-                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
-                    index += 1
-                default:
-                    // `<` and control characters.
-                    return false
-                }
-            }
-            let valueEnd = index
-            index += 1
-            guard let known else { return true }
-            let rule = names.value(at: known)
-            if case .drop = rule { return true }
-            guard hasReference else {
-                let value = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
-                names.withName(at: known) { name in
-                    HTMLSanitizingWriter.appendAttribute(
-                        rule, name: name, value: value, base: base, to: &output,
-                        valueNeedsEscaping: hasGreaterThan)
-                }
-                return true
-            }
-            // The references were checked above; the value is written with them replaced.
-            scratch.value.removeAll(keepingCapacity: true)
-            let end = index
-            index = valueStart
-            while index < valueEnd {
-                if bytes[index] == UInt8(ascii: "&") {
-                    UTF8.encode(reference()!) { scratch.value.append($0) }
-                } else {
-                    scratch.value.append(bytes[index])
-                    index += 1
-                }
-            }
-            index = end
-            return scratch.value.withUnsafeBytes { decoded in
-                names.withName(at: known) { name in
-                    HTMLSanitizingWriter.appendAttribute(rule, name: name, value: decoded, base: base, to: &output)
-                }
-                return true
-            }
         }
     }
 }

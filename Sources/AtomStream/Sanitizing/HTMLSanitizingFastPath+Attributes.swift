@@ -1,0 +1,121 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+@_spi(StreamPlumbing) import StreamCore
+
+/// Attributes in the fast path's scan: checked, and written as the libxml2 path writes them, or kept as read.
+extension HTMLSanitizingFastPath.Scanner {
+    /// What became of an attribute.
+    enum AttributeOutcome {
+        /// The value needs libxml2.
+        case failed
+        /// Nothing written: the tag is unwritten so far and this attribute's sanitized form is its source.
+        case asRead
+        /// Written (or dropped), after the unwritten text and tag so far.
+        case written
+    }
+
+    /// `name="value"` at `index`, written as the libxml2 path writes it. `unwritten`, when the tag is not written
+    /// yet, is the text before it and the tag up to this attribute's blank, which are written first unless the
+    /// attribute stays as read (`isOneSpace`: one space before it).
+    mutating func attribute(
+        into output: inout ByteAccumulator, unwritten: (pending: Range<Int>, tag: Range<Int>)?, isOneSpace: Bool
+    ) -> AttributeOutcome {
+        guard let name = name(allowsHyphen: true), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="),
+            bytes[index + 1] == UInt8(ascii: "\"")
+        else { return .failed }
+        let names = HTMLSanitizingFastPath.attributeNames
+        let (known, isLowercase) = names.lookUp(name, in: bytes)
+        if let known {
+            let bit = UInt64(1) << UInt64(known & 63)
+            guard seenAttributes[known >> 6] & bit == 0 else { return .failed }
+            seenAttributes[known >> 6] |= bit
+        } else {
+            guard !scratch.seenOtherAttributes.contains(where: { sameName($0, name) }) else { return .failed }
+            scratch.seenOtherAttributes.append(name)
+        }
+        index += 2
+        let valueStart = index
+        var hasReference = false
+        // Whether the value holds `>`, which is written escaped (it holds no `<`, and `"` ends it).
+        var hasGreaterThan = false
+        scanning: while true {
+            index = valueTextEnd(from: index)
+            guard index < bytes.count else { return .failed }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                break scanning
+            case UInt8(ascii: "&"):
+                guard reference() != nil else { return .failed }
+                hasReference = true
+            case UInt8(ascii: ">"):
+                hasGreaterThan = true
+                index += 1
+            case 0xEF:
+                if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return .failed }
+                index += 1
+            default:
+                // `<` and control characters.
+                return .failed
+            }
+        }
+        let valueEnd = index
+        index += 1
+        let rule = known.map { names.value(at: $0) } ?? .drop
+        if let unwritten {
+            if isOneSpace, !hasReference, !hasGreaterThan, isLowercase,
+                staysAsRead(rule, value: valueStart..<valueEnd)
+            {
+                return .asRead
+            }
+            appendText(unwritten.pending, to: &output)
+            appendText(unwritten.tag, to: &output)
+        }
+        guard let known else { return .written }
+        if case .drop = rule { return .written }
+        guard hasReference else {
+            let value = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+            names.withName(at: known) { name in
+                HTMLSanitizingWriter.appendAttribute(
+                    rule, name: name, value: value, base: base, to: &output,
+                    valueNeedsEscaping: hasGreaterThan)
+            }
+            return .written
+        }
+        // The references were checked above; the value is written with them replaced.
+        scratch.value.removeAll(keepingCapacity: true)
+        let end = index
+        index = valueStart
+        while index < valueEnd {
+            if bytes[index] == UInt8(ascii: "&") {
+                UTF8.encode(reference()!) { scratch.value.append($0) }
+            } else {
+                scratch.value.append(bytes[index])
+                index += 1
+            }
+        }
+        index = end
+        return scratch.value.withUnsafeBytes { decoded in
+            names.withName(at: known) { name in
+                HTMLSanitizingWriter.appendAttribute(rule, name: name, value: decoded, base: base, to: &output)
+            }
+            return .written
+        }
+    }
+
+    /// Whether an attribute value without references or `>` is written as it is read: kept, or a URL kept whole.
+    func staysAsRead(_ rule: HTMLSanitizingWriter.AttributeRule, value: Range<Int>) -> Bool {
+        switch rule {
+        case .keep:
+            return true
+        case .url:
+            let raw = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[value]))
+            guard case .kept(let kept) = SafeURL.filter(raw, base: base) else { return false }
+            return kept.count == raw.count
+        case .sourceSet, .style, .drop:
+            return false
+        }
+    }
+}
