@@ -53,10 +53,13 @@ let package = Package(
         ),
         .target(name: "StreamCore"),
         .target(name: "XMLStream", dependencies: ["StreamCore", "CLibXML2"]),
+        // The sanitizer's text scan in SSE2 (a header of inline C; no library to link).
+        .target(name: "CTextScan"),
         .target(
             name: "AtomStream",
             dependencies: [
-                "StreamCore", "XMLStream", .target(name: "JSONStream", condition: .when(traits: ["JSONFeed"])),
+                "StreamCore", "XMLStream", "CTextScan",
+                .target(name: "JSONStream", condition: .when(traits: ["JSONFeed"])),
             ]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
         .target(

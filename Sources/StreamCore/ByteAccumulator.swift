@@ -61,6 +61,21 @@
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Appends what `body` writes at the end, given room for `maximumCount` bytes; `body` returns how many it
+    /// wrote (at most `maximumCount`).
+    ///
+    /// For a writer that appends several small pieces at once (text up to a reference, then the character the
+    /// reference names): the capacity and the storage's uniqueness are checked once for all of them, where each
+    /// ``append(_:)-(UnsafeRawBufferPointer)`` checks both, and a piece of a few bytes is stored without a call to
+    /// `memcpy`.
+    @inlinable public mutating func append(upTo maximumCount: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
+        reserve(maximumCount)
+        let offset = used
+        let written = storage.withUnsafeMutableBytes { target in body(target.baseAddress! + offset) }
+        precondition(written >= 0 && written <= maximumCount, "wrote past the room asked for")
+        used += written
+    }
+
     /// Calls `body` with the collected bytes.
     @inlinable public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }

@@ -80,7 +80,7 @@ extension HTMLSanitizingFastPath.Scanner {
             names.withName(at: known) { name in
                 HTMLSanitizingWriter.appendAttribute(
                     rule, name: name, value: value, base: base, to: &output,
-                    valueNeedsEscaping: hasGreaterThan)
+                    valueNeedsEscaping: hasGreaterThan, valueMayHoldLineBreaks: false)
             }
             return .written
         }
@@ -99,7 +99,8 @@ extension HTMLSanitizingFastPath.Scanner {
         index = end
         return scratch.value.withUnsafeBytes { decoded in
             names.withName(at: known) { name in
-                HTMLSanitizingWriter.appendAttribute(rule, name: name, value: decoded, base: base, to: &output)
+                HTMLSanitizingWriter.appendAttribute(
+                    rule, name: name, value: decoded, base: base, to: &output, valueMayHoldLineBreaks: false)
             }
             return .written
         }
@@ -112,7 +113,7 @@ extension HTMLSanitizingFastPath.Scanner {
             return true
         case .url:
             let raw = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[value]))
-            guard case .kept(let kept) = SafeURL.filter(raw, base: base) else { return false }
+            guard case .kept(let kept) = SafeURL.filter(raw, base: base, mayHoldLineBreaks: false) else { return false }
             return kept.count == raw.count
         case .sourceSet, .style, .drop:
             return false

@@ -35,8 +35,7 @@ extension HTMLSanitizingFastPath.Scanner {
             index += 1
         }
         guard dropsContent else {
-            scratch.open.append(element)
-            return scratch.open.count <= HTMLSanitizingFastPath.maximumDepth
+            return push(element)
         }
         while index + 1 < bytes.count, bytes[index] != UInt8(ascii: "<") || bytes[index + 1] != UInt8(ascii: "/") {
             guard isPlainByte(at: index) else { return false }

@@ -96,20 +96,34 @@ extension HTMLSanitizingFastPath.Scanner {
         }
     }
 
-    /// Appends the UTF-8 bytes of `scalar` to `output` with one copy.
+    /// Stores `scalar` at `target` as the writer writes text: its UTF-8 bytes, or `&amp;`, `&lt;` or `&gt;`; returns
+    /// how many bytes it wrote. It writes eight bytes, the rest beyond the count left to be overwritten.
     @inline(__always)
-    static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout ByteAccumulator) {
-        if scalar.isASCII {
-            output.append(UInt8(scalar.value))
-            return
+    static func storeCharacter(_ scalar: Unicode.Scalar, at target: UnsafeMutableRawPointer) -> Int {
+        let value = UInt64(scalar.value)
+        let packed: UInt64
+        let count: Int
+        switch value {
+        case 0x26:
+            (packed, count) = (0x3B_70_6D_61_26, 5)  // "&amp;", little-endian
+        case 0x3C:
+            (packed, count) = (0x3B_74_6C_26, 4)  // "&lt;"
+        case 0x3E:
+            (packed, count) = (0x3B_74_67_26, 4)  // "&gt;"
+        case 0..<0x80:
+            (packed, count) = (value, 1)
+        case 0x80..<0x800:
+            (packed, count) = ((0xC0 | value >> 6) | (0x80 | value & 0x3F) << 8, 2)
+        case 0x800..<0x10000:
+            (packed, count) = ((0xE0 | value >> 12) | (0x80 | value >> 6 & 0x3F) << 8 | (0x80 | value & 0x3F) << 16, 3)
+        default:
+            packed =
+                (0xF0 | value >> 18) | (0x80 | value >> 12 & 0x3F) << 8 | (0x80 | value >> 6 & 0x3F) << 16
+                | (0x80 | value & 0x3F) << 24
+            count = 4
         }
-        var encoded: UInt32 = 0
-        var count = 0
-        UTF8.encode(scalar) { byte in
-            encoded |= UInt32(byte) << (8 * UInt32(count))
-            count += 1
-        }
-        withUnsafeBytes(of: encoded.littleEndian) { output.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        target.storeBytes(of: packed.littleEndian, as: UInt64.self)
+        return count
     }
 }
 

@@ -144,10 +144,10 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     /// replaced; nothing when the rule (or the URL or style filter) drops it. Shared with
     /// ``HTMLSanitizingFastPath``, so that both paths write an attribute the same way. `valueNeedsEscaping` is
     /// `false` when the caller knows `value` holds none of `&`, `<`, `>` and `"`: its parts are then copied as they
-    /// are.
+    /// are. `valueMayHoldLineBreaks` is `false` when the caller knows it holds no control character.
     static func appendAttribute(
         _ rule: AttributeRule, name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, base: URL?,
-        to output: inout ByteAccumulator, valueNeedsEscaping: Bool = true
+        to output: inout ByteAccumulator, valueNeedsEscaping: Bool = true, valueMayHoldLineBreaks: Bool = true
     ) {
         switch rule {
         case .drop:
@@ -158,7 +158,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             output.append("=\"")
             appendValuePart(value, escaping: valueNeedsEscaping, to: &output)
         case .url:
-            let verdict = SafeURL.filter(value, base: base)
+            let verdict = SafeURL.filter(value, base: base, mayHoldLineBreaks: valueMayHoldLineBreaks)
             if case .dropped = verdict { return }
             output.append(UInt8(ascii: " "))
             output.append(name)
@@ -174,7 +174,8 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
         case .sourceSet:
             guard
                 appendSourceSet(
-                    name: name, value: value, base: base, escaping: valueNeedsEscaping, to: &output)
+                    name: name, value: value, base: base, escaping: valueNeedsEscaping,
+                    mayHoldLineBreaks: valueMayHoldLineBreaks, to: &output)
             else { return }
         case .style:
             var kept = CSSStyleFilter.filter(Array(value))
@@ -190,7 +191,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     /// or its descriptors are none (the attribute goes with it, as a URL attribute does).
     private static func appendSourceSet(
         name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, base: URL?, escaping: Bool,
-        to output: inout ByteAccumulator
+        mayHoldLineBreaks: Bool, to output: inout ByteAccumulator
     ) -> Bool {
         let start = output.count
         output.append(UInt8(ascii: " "))
@@ -200,7 +201,8 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
         for candidate in HTMLSourceSet(value) {
             if !isFirst { output.append(", ") }
             isFirst = false
-            switch SafeURL.filter(UnsafeRawBufferPointer(rebasing: value[candidate.url]), base: base) {
+            let url = UnsafeRawBufferPointer(rebasing: value[candidate.url])
+            switch SafeURL.filter(url, base: base, mayHoldLineBreaks: mayHoldLineBreaks) {
             case .dropped:
                 while output.count > start { output.removeLast() }
                 return false

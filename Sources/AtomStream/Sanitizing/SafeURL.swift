@@ -23,15 +23,18 @@ enum SafeURL {
 
     /// The value to write for `raw`: trimmed, resolved against `base` when relative; dropped when it must go.
     ///
-    /// Decided on the bytes: a `String` is made only when the value changes beyond trimming.
-    static func filter(_ raw: UnsafeRawBufferPointer, base: URL?) -> Verdict {
+    /// Decided on the bytes: a `String` is made only when the value changes beyond trimming. `mayHoldLineBreaks` is
+    /// `false` when the caller has seen every byte and found no control character (the sanitizer's fast path),
+    /// which spares a second look for tabs and line breaks.
+    static func filter(_ raw: UnsafeRawBufferPointer, base: URL?, mayHoldLineBreaks: Bool = true) -> Verdict {
         var start = 0
         var end = raw.count
         while start < end, raw[start] <= 0x20 { start += 1 }
         while end > start, raw[end - 1] <= 0x20 { end -= 1 }
         let trimmed = UnsafeRawBufferPointer(rebasing: raw[start..<end])
         // Inside the value: browsers take them out, and so does the copy.
-        if containsTabOrLineBreak(trimmed) { return filterCopy(raw, base: base) }
+        assert(mayHoldLineBreaks || !containsTabOrLineBreak(trimmed))
+        if mayHoldLineBreaks, containsTabOrLineBreak(trimmed) { return filterCopy(raw, base: base) }
         for (index, byte) in trimmed.enumerated() {
             if byte == UInt8(ascii: ":") {
                 let scheme = UnsafeRawBufferPointer(rebasing: trimmed[..<index])
