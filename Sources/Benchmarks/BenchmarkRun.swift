@@ -31,6 +31,7 @@ struct BenchmarkRun {
             + XMLItemsWorkload.all(quick: options.quick)
             + [RSSWorkloads.workload(items: options.quick ? 10_000 : 100_000)]
             + [RSSWorkloads.blogWorkload(items: options.quick ? 4_000 : 40_000)]
+            + [RSSWorkloads.markupWorkload(items: options.quick ? 8_000 : 80_000)]
             + JSONWorkloads.all(quick: options.quick)
         guard let only = options.only else { return all }
         return all.filter { $0.name.contains(only) }
@@ -216,6 +217,9 @@ enum Streams {
         case "rss-html":
             // Decoded by the `rss` and `rss-raw` children: ~5.6 KB of blog markup per item.
             BlogFeedGenerator(items: sink.byteBudget / 5_600 + 1, seed: 7).write(to: &sink)
+        case "rss-markup":
+            // Decoded by the `rss` and `rss-raw` children: ~2.9 KB per item.
+            MarkupFeedGenerator(items: sink.byteBudget / 2_900 + 1, seed: 7).write(to: &sink)
         case "twitter":
             TwitterGenerator(seed: 7).searchResponse(bytes: sink.byteBudget, into: &sink)
         case "twitter-stream":

@@ -34,6 +34,19 @@ enum RSSWorkloads {
         sanitizingWorkload(name: "rss-html", fixture: blogFeed(items: items), childKind: nil)
     }
 
+    static func markupFeed(items: Int) -> Fixture {
+        Fixture(
+            fileName: "rss-markup-\(items).xml",
+            description: "RSS 2.0 feed, every item a few paragraphs of links, images and lists, \(items) items",
+            generate: { sink in MarkupFeedGenerator(items: items, seed: 2026).write(to: &sink) })
+    }
+
+    /// Plain markup (paragraphs, links, images, lists) in every item, escaped and in CDATA: between the light
+    /// workload and `rss-html`. By hand: `Benchmarks --emit rss-markup N | Benchmarks --child rss`.
+    static func markupWorkload(items: Int) -> Workload {
+        sanitizingWorkload(name: "rss-markup", fixture: markupFeed(items: items), childKind: nil)
+    }
+
     static func workload(items: Int) -> Workload {
         sanitizingWorkload(name: "rss-podcast", fixture: podcastFeed(items: items), childKind: "rss")
     }
