@@ -24,6 +24,10 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
 
     private let keys: [Key]
     private let lengths: [Int]
+    /// Every name's bytes, one after another from ``starts``: what ``withName(at:_:)`` hands over, read in place
+    /// rather than from a local (whose memory would give its callers a stack guard).
+    private let nameBytes: [UInt8]
+    private let starts: [Int]
     private let values: [Value]
     private let slots: [Slot]
     private let shift: UInt64
@@ -46,6 +50,8 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
         }
         self.keys = keys
         self.lengths = entries.map(\.name.utf8.count)
+        self.nameBytes = entries.flatMap(\.name.utf8)
+        self.starts = entries.indices.map { index in entries[..<index].reduce(0) { $0 + $1.name.utf8.count } }
         self.values = entries.map(\.value)
         self.slots = slots
         self.shift = 64 - bits
@@ -115,15 +121,34 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
         }
     }
 
+    /// Whether the bytes at `position` of `bytes` are the name at `index` as it is kept, in small letters: the
+    /// name of an end tag is nearly always that of the element it closes, and comparing it costs less than a lookup.
+    /// `false` also when fewer than sixteen bytes follow `position` (the caller then looks the name up).
+    @inline(__always)
+    func isName(at index: Int, writtenAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard position + 16 <= bytes.count else { return false }
+        let length = UInt64(lengths[index])
+        let key = keys[index]
+        let start = UnsafeRawPointer(bytes.baseAddress! + position)
+        let low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
+        let high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let lowMask: UInt64 = length >= 8 ? ~0 : (1 << (8 * length)) &- 1
+        let highMask: UInt64 = length <= 8 ? 0 : length >= 16 ? ~0 : (1 << (8 * (length - 8))) &- 1
+        return low & lowMask == key.low && high & highMask == key.high
+    }
+
+    /// The length of the name at `index`.
+    @inline(__always)
+    func length(at index: Int) -> Int { lengths[index] }
+
     /// The value of the name at `index`.
     func value(at index: Int) -> Value { values[index] }
 
     /// Calls `body` with the lowercase bytes of the name at `index`.
     @inline(__always)
     func withName<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        let length = lengths[index]
-        return withUnsafeBytes(of: (keys[index].low.littleEndian, keys[index].high.littleEndian)) {
-            body(UnsafeRawBufferPointer(rebasing: $0[..<length]))
-        }
+        let start = starts[index]
+        let end = start + lengths[index]
+        return nameBytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
     }
 }

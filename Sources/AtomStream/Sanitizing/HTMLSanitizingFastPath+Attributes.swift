@@ -21,12 +21,12 @@ extension HTMLSanitizingFastPath.Scanner {
     /// yet, is the text before it and the tag up to this attribute's blank, which are written first unless the
     /// attribute stays as read (`isOneSpace`: one space before it).
     mutating func attribute(
-        into output: inout ByteAccumulator, unwritten: (pending: Range<Int>, tag: Range<Int>)?, isOneSpace: Bool
+        into output: inout ByteAccumulator, unwritten: (pending: Range<Int>, tag: Range<Int>)?, isOneSpace: Bool,
+        names: HTMLNameTable<HTMLSanitizingWriter.AttributeRule>
     ) -> AttributeOutcome {
         guard let name = name(allowsHyphen: true), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "="),
             bytes[index + 1] == UInt8(ascii: "\"")
         else { return .failed }
-        let names = HTMLSanitizingFastPath.attributeNames
         let (known, isLowercase) = names.lookUp(name, in: bytes)
         if let known {
             let bit = UInt64(1) << UInt64(known & 63)
@@ -66,7 +66,9 @@ extension HTMLSanitizingFastPath.Scanner {
         let rule = known.map { names.value(at: $0) } ?? .drop
         if let unwritten {
             if isOneSpace, !hasReference, !hasGreaterThan, isLowercase,
-                staysAsRead(rule, value: valueStart..<valueEnd)
+                Self.staysAsRead(
+                    rule, value: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])),
+                    base: base)
             {
                 return .asRead
             }
@@ -107,12 +109,14 @@ extension HTMLSanitizingFastPath.Scanner {
     }
 
     /// Whether an attribute value without references or `>` is written as it is read: kept, or a URL kept whole.
-    func staysAsRead(_ rule: HTMLSanitizingWriter.AttributeRule, value: Range<Int>) -> Bool {
+    /// Static, so that calling it does not copy the scanner.
+    static func staysAsRead(
+        _ rule: HTMLSanitizingWriter.AttributeRule, value raw: UnsafeRawBufferPointer, base: URL?
+    ) -> Bool {
         switch rule {
         case .keep:
             return true
         case .url:
-            let raw = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[value]))
             guard case .kept(let kept) = SafeURL.filter(raw, base: base, mayHoldLineBreaks: false) else { return false }
             return kept.count == raw.count
         case .sourceSet, .style, .drop:

@@ -56,7 +56,7 @@ enum HTMLSanitizingFastPath {
         return table
     }()
 
-    private struct Element {
+    fileprivate struct Element {
         var isVoid: Bool
         /// Whether the sanitizer writes the element (`iframe` and `script` it drops; a script with its text).
         var isWritten = true
@@ -66,7 +66,7 @@ enum HTMLSanitizingFastPath {
     }
 
     /// The fast path's element names, looked up by bytes, each with its ``Element`` rule.
-    private static let elementNames: HTMLNameTable<Element> = {
+    fileprivate static let elementNames: HTMLNameTable<Element> = {
         precondition(elements.count <= UInt64.bitWidth, "closes is a bit set over the elements")
         return HTMLNameTable(elements.map { entry in
             let closes = entry.closes.reduce(UInt64(0)) { bits, closed in
@@ -143,6 +143,7 @@ enum HTMLSanitizingFastPath {
         /// How many elements are open.
         private(set) var depth = 0
 
+
         init(bytes: UnsafeBufferPointer<UInt8>, base: URL?, open: UnsafeMutableBufferPointer<UInt8>) {
             precondition(open.count >= HTMLSanitizingFastPath.maximumDepth)
             self.bytes = bytes
@@ -170,6 +171,10 @@ enum HTMLSanitizingFastPath {
         }
 
         mutating func run(into output: inout ByteAccumulator) -> Bool {
+            // Reached once per value and handed down: a `static let` checks its `swift_once` at each use, and a
+            // parameter is borrowed, where a stored reference would be retained and released around every tag.
+            let elementNames = HTMLSanitizingFastPath.elementNames
+            let attributeNames = HTMLSanitizingFastPath.attributeNames
             var runStart = 0
             while true {
                 index = plainTextEnd(from: index)
@@ -200,7 +205,7 @@ enum HTMLSanitizingFastPath {
                         return pending.count + Self.storeCharacter(decoded, at: target + pending.count)
                     }
                 case UInt8(ascii: "<"):
-                    switch tag(into: &output, after: runStart..<index) {
+                    switch tag(into: &output, after: runStart..<index, names: elementNames, attributeNames) {
                     case .failed: return false
                     case .unchanged: continue
                     case .written: break
@@ -369,13 +374,24 @@ enum HTMLSanitizingFastPath {
 
         /// A start or end tag at `index` (which holds `<`), written out; `pending` is the text before it not yet
         /// written, which is written first unless the tag is ``TagOutcome/unchanged``.
-        mutating func tag(into output: inout ByteAccumulator, after pending: Range<Int>) -> TagOutcome {
+        fileprivate mutating func tag(
+            into output: inout ByteAccumulator, after pending: Range<Int>, names: HTMLNameTable<Element>,
+            _ attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule>
+        ) -> TagOutcome {
             let tagStart = index
             index += 1
             guard index < bytes.count else { return .failed }
-            let names = HTMLSanitizingFastPath.elementNames
             if bytes[index] == UInt8(ascii: "/") {
                 index += 1
+                // `</p>` closing the `p` open, as written: no name scan or lookup.
+                if let element = innermost, names.isName(at: element, writtenAt: index, in: bytes) {
+                    let end = index + names.length(at: element)
+                    if end < bytes.count, bytes[end] == UInt8(ascii: ">"), names.value(at: element).isWritten {
+                        index = end + 1
+                        pop()
+                        return .unchanged
+                    }
+                }
                 guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">")
                 else { return .failed }
                 let (found, isLowercase) = names.lookUp(name, in: bytes)
@@ -452,7 +468,7 @@ enum HTMLSanitizingFastPath {
                 }
                 guard blanks > 0 else { return .failed }
                 let unwritten = isAsRead ? (pending: pending, tag: tagStart..<blankStart) : nil
-                switch attribute(into: &output, unwritten: unwritten, isOneSpace: isOneSpace) {
+                switch attribute(into: &output, unwritten: unwritten, isOneSpace: isOneSpace, names: attributeNames) {
                 case .failed: return .failed
                 case .asRead: break
                 case .written: isAsRead = false
