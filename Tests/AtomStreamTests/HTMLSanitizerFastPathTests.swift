@@ -198,6 +198,32 @@ import Testing
         #expect(fast.sanitize(#"x <a href="https://a.test/" rel="me">y</a> z"#) == #"x <a href="https://a.test/" rel="me">y</a> z"#)
     }
 
+    /// An end tag is first compared with the name of the element it should close, sixteen bytes at once: every
+    /// element's end tag, in small and capital letters, spaced, cut short, run on into a longer name, or closing
+    /// another element, near the end of the value (fewer than sixteen bytes left) and far from it, gives what the
+    /// libxml2 path gives.
+    @Test func endTagsOfEveryFormComeOutAsLibxml2Writes() {
+        let fast = HTMLSanitizingSession(baseURL: nil)
+        let parsed = HTMLSanitizingSession(baseURL: nil, usesFastPath: false)
+        let names = HTMLSanitizingFastPath.elements.map(\.name).filter { !["br", "img", "hr"].contains($0) }
+        var values = 0
+        for name in names {
+            let upper = name.uppercased()
+            let ends = ["</\(name)>", "</\(upper)>", "</\(name) >", "</\(name)x>", "</\(name)", "</\(name)-1>", "</b>",
+                "</\(name.dropLast())>"]
+            for end in ends {
+                for tail in ["", " and then a tail of more than sixteen bytes"] {
+                    let value = "<div><\(name)>x\(end)\(tail)</div>"
+                    values += 1
+                    #expect(fast.sanitize(value) == parsed.sanitize(value), "\(value)")
+                }
+            }
+        }
+        #expect(values == names.count * 8 * 2)
+        // Most take the fast path: every well-formed one in small letters at least.
+        #expect(fast.fastPathCount >= names.count * 2)
+    }
+
     /// The script-injection vectors of `scripts/sanitizer-browser-check` (which renders them in Chromium): the fast
     /// path, now reading scripts, frames and references, writes what libxml2's path writes, and neither lets a
     /// script, frame or event handler through.
