@@ -272,23 +272,25 @@ enum HTMLSanitizingFastPath {
         /// SSE2 on x86-64 (`CTextScan`), eight in a word elsewhere, as most of a value is prose.
         @inline(__always)
         func plainTextEnd(from start: Int) -> Int {
-            #if arch(x86_64)
-                guard let base = bytes.baseAddress else { return start }
-                return start + fs_plain_text_length(base + start, bytes.count - start, UInt8(ascii: "<"))
-            #else
-                return wordPlainTextEnd(from: start)
-            #endif
+            textEnd(from: start, inValue: false)
         }
 
         /// ``plainTextEnd(from:)`` inside an attribute value: the first position from `start` whose byte is not
         /// plain text or is `"`, or the end.
         @inline(__always)
         func valueTextEnd(from start: Int) -> Int {
+            textEnd(from: start, inValue: true)
+        }
+
+        @inline(__always)
+        private func textEnd(from start: Int, inValue: Bool) -> Int {
             #if arch(x86_64)
                 guard let base = bytes.baseAddress else { return start }
-                return start + fs_plain_text_length(base + start, bytes.count - start, UInt8(ascii: "\""))
+                // `<` ends text already: asking for it again adds no stop.
+                let also = inValue ? UInt8(ascii: "\"") : UInt8(ascii: "<")
+                return start + fs_plain_text_length(base + start, bytes.count - start, also)
             #else
-                return wordValueTextEnd(from: start)
+                return inValue ? wordValueTextEnd(from: start) : wordPlainTextEnd(from: start)
             #endif
         }
 

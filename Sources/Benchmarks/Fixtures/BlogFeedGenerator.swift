@@ -149,8 +149,13 @@ struct BlogFeedGenerator {
         return text
     }
 
-    private func sentence(_ random: inout SeededRandom, words: Int) -> String {
+    /// `words` of the bakery's words, space-separated (shared with ``MarkupFeedGenerator``).
+    static func sentence(_ random: inout SeededRandom, words: Int) -> String {
         (0..<words).map { _ in random.pick(Self.words) }.joined(separator: " ")
+    }
+
+    private func sentence(_ random: inout SeededRandom, words: Int) -> String {
+        Self.sentence(&random, words: words)
     }
 
     static let words = [

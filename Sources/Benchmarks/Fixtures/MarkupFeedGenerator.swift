@@ -69,7 +69,7 @@ struct MarkupFeedGenerator {
     }
 
     private func sentence(_ random: inout SeededRandom, words: Int) -> String {
-        (0..<words).map { _ in random.pick(BlogFeedGenerator.words) }.joined(separator: " ")
+        BlogFeedGenerator.sentence(&random, words: words)
     }
 
     private func escaped(_ html: String) -> String {
