@@ -30,7 +30,7 @@
 /// `HTMLSanitizerFastPathTests` runs generated values through both paths and compares.
 enum HTMLSanitizingFastPath {
     /// The elements the fast path writes, each with the elements libxml2 closes when it starts inside them
-    /// (libxml2 2.9's `htmlStartClose`, restricted to this list). `textarea`, tables, forms and anything libxml2
+    /// (libxml2 2.9's `htmlStartClose`, restricted to this list). `textarea`, `col`, forms and anything libxml2
     /// parses specially are left to libxml2 (`pre` keeps a leading line feed through libxml2 and the writer, so
     /// it is read as `div` is).
     static let elements: [(name: String, closes: [String])] = {
@@ -51,6 +51,16 @@ enum HTMLSanitizingFastPath {
             ("dd", ["p", "dt", "pre"]),
         ]
         table += headings.map { ($0, ["p", "pre"]) }
+        // Tables (Blogger's image captions, Markdown's tables, newsletters), with libxml2's own closing rules: a
+        // cell, row or section that starts while another is open is closed by libxml2, which sends such a value to
+        // libxml2. `col` and `colgroup` stay with libxml2.
+        let cellsAndRows = ["th", "td", "tr", "caption", "p", "pre"]
+        table += [
+            ("table", ["p", "pre", "a"] + headings), ("caption", ["p", "pre"]), ("thead", ["caption", "pre"]),
+            ("tbody", cellsAndRows + ["thead", "tfoot", "tbody"]), ("tfoot", cellsAndRows + ["thead", "tbody"]),
+            ("tr", cellsAndRows), ("td", ["th", "td", "p", "pre", "span", "font", "a", "b", "i", "u"]),
+            ("th", ["th", "td", "p", "pre", "span", "font", "a", "b", "i", "u"]),
+        ]
         // Not written: an embed's frame (its content is) and a script with its text.
         table += [("iframe", []), ("script", [])]
         return table
@@ -61,16 +71,25 @@ enum HTMLSanitizingFastPath {
         /// Whether the sanitizer writes the element (`iframe` and `script` it drops; a script with its text).
         var isWritten = true
         var dropsContent = false
-        /// The open elements this one closes when it starts, one bit per index into ``elementNames``.
-        var closes: UInt64
+        /// The open elements this one closes when it starts, one bit per index into ``elementNames``: the first 64
+        /// in `closes.low`, the rest in `closes.high`.
+        var closes: (low: UInt64, high: UInt64)
+
+        /// Whether starting this element closes the open element at `index`.
+        @inline(__always)
+        func closes(_ index: Int) -> Bool {
+            (index < 64 ? closes.low >> UInt64(index) : closes.high >> UInt64(index &- 64)) & 1 != 0
+        }
     }
 
     /// The fast path's element names, looked up by bytes, each with its ``Element`` rule.
     fileprivate static let elementNames: HTMLNameTable<Element> = {
-        precondition(elements.count <= UInt64.bitWidth, "closes is a bit set over the elements")
+        precondition(elements.count <= 2 * UInt64.bitWidth, "closes is a bit set over the elements")
         return HTMLNameTable(elements.map { entry in
-            let closes = entry.closes.reduce(UInt64(0)) { bits, closed in
-                bits | 1 << UInt64(elements.firstIndex { $0.name == closed }!)
+            let closes = entry.closes.reduce((low: UInt64(0), high: UInt64(0))) { bits, closed in
+                let index = elements.firstIndex { $0.name == closed }!
+                return index < 64
+                    ? (bits.low | 1 << UInt64(index), bits.high) : (bits.low, bits.high | 1 << UInt64(index - 64))
             }
             switch HTMLSanitizingWriter.elementRule(lowercased: entry.name) {
             case .write(let isVoid): return (entry.name, Element(isVoid: isVoid, closes: closes))
@@ -413,7 +432,7 @@ enum HTMLSanitizingFastPath {
             let (found, isLowercase) = names.lookUp(name, in: bytes)
             guard let element = found else { return .failed }
             let rule = names.value(at: element)
-            if let current = innermost, rule.closes & (1 << UInt64(current)) != 0 { return .failed }
+            if let current = innermost, rule.closes(current) { return .failed }
             if rule.isWritten, index < bytes.count, isLowercase {
                 // `<p>` and `<br />`, as written, are written so.
                 if !rule.isVoid, bytes[index] == UInt8(ascii: ">") {
