@@ -178,10 +178,12 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
                     mayHoldLineBreaks: valueMayHoldLineBreaks, to: &output)
             else { return }
         case .style:
-            var kept = CSSStyleFilter.filter(Array(value))
-            guard !kept.isEmpty else { return }
+            let start = output.count
             output.append(" style=\"")
-            kept.withUTF8 { output.appendEscaped(UnsafeRawBufferPointer($0), attribute: true) }
+            guard CSSStyleFilter.write(value, to: &output) else {
+                while output.count > start { output.removeLast() }
+                return
+            }
         }
         output.append(UInt8(ascii: "\""))
     }
