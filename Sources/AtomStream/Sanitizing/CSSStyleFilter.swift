@@ -82,11 +82,18 @@ enum CSSStyleFilter {
         /// (the names are in small letters).
         func contains(_ bytes: ArraySlice<UInt8>, ignoringCase: Bool) -> Bool {
             guard bytes.count < byLength.count else { return false }
-            return byLength[bytes.count].contains { name in
-                zip(name, bytes).allSatisfy { expected, byte in
-                    expected == (ignoringCase && byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            // Index loops: `zip` and `allSatisfy` here were not specialized (iterators made and destroyed per name).
+            for name in byLength[bytes.count] {
+                var offset = 0
+                while offset < name.count {
+                    let byte = bytes[bytes.startIndex + offset]
+                    guard name[offset] == (ignoringCase && byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+                    else { break }
+                    offset += 1
                 }
+                if offset == name.count { return true }
             }
+            return false
         }
     }
 
@@ -108,6 +115,12 @@ enum CSSStyleFilter {
 
     /// `url\s*\(\s*[^\s)]+?\s*\)\s*` replaced by one space.
     static func removingURLs(_ style: [UInt8]) -> [UInt8] {
+        // Most styles name no URL: they are returned as they are, not copied byte by byte.
+        guard style.indices.contains(where: { index in
+            index + 3 <= style.count && style[index] | 0x20 == UInt8(ascii: "u")
+                && style[index + 1] | 0x20 == UInt8(ascii: "r") && style[index + 2] | 0x20 == UInt8(ascii: "l")
+        })
+        else { return style }
         var result: [UInt8] = []
         result.reserveCapacity(style.count)
         var index = 0
@@ -209,6 +222,11 @@ enum CSSStyleFilter {
         }
     }
 
+    /// What may follow a size's digits (compared as bytes: as `String`s, the comparison cost more than the rest).
+    private static let units: [[UInt8]] = ["", "cm", "em", "ex", "in", "mm", "pc", "pt", "px", "%", ",", ")"].map {
+        Array($0.utf8)
+    }
+
     /// `^(#[0-9a-f]+|rgb\(\d+%?,\d*%?,?\d*%?\)?|\d{0,2}\.?\d{0,2}(cm|em|ex|in|mm|pc|pt|px|%|,|\))?)$`
     static func isPlainValue(_ word: ArraySlice<UInt8>) -> Bool {
         let bytes = Array(word)
@@ -248,7 +266,6 @@ enum CSSStyleFilter {
         _ = take(isDigit, atMost: 2)
         _ = take(".")
         _ = take(isDigit, atMost: 2)
-        let rest = String(decoding: bytes[index...], as: UTF8.self)
-        return ["", "cm", "em", "ex", "in", "mm", "pc", "pt", "px", "%", ",", ")"].contains(rest)
+        return units.contains { $0.elementsEqual(bytes[index...]) }
     }
 }
