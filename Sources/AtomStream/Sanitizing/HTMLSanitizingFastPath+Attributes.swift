@@ -81,7 +81,7 @@ extension HTMLSanitizingFastPath.Scanner {
             let value = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
             names.withName(at: known) { name in
                 HTMLSanitizingWriter.appendAttribute(
-                    rule, name: name, value: value, base: base, to: &output,
+                    rule, name: name, value: value, base: base, to: &output, styles: &scratch.styles,
                     valueNeedsEscaping: hasGreaterThan, valueMayHoldLineBreaks: false)
             }
             return .written
@@ -102,7 +102,8 @@ extension HTMLSanitizingFastPath.Scanner {
         return scratch.value.withUnsafeBytes { decoded in
             names.withName(at: known) { name in
                 HTMLSanitizingWriter.appendAttribute(
-                    rule, name: name, value: decoded, base: base, to: &output, valueMayHoldLineBreaks: false)
+                    rule, name: name, value: decoded, base: base, to: &output, styles: &scratch.styles,
+                    valueMayHoldLineBreaks: false)
             }
             return .written
         }

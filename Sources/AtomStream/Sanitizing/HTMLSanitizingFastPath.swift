@@ -122,6 +122,8 @@ enum HTMLSanitizingFastPath {
         /// libxml2's to decide; allow-listed ones are in ``Scanner/seenAttributes``).
         var seenOtherAttributes: [Range<Int>] = []
         var entities = EntityCache()
+        /// The `style` values filtered so far, kept across values as ``entities`` are.
+        var styles = CSSStyleCache()
     }
 
     /// Writes the sanitized form of `html` to `output` and returns `true`, or returns `false` (with `output` in

@@ -49,6 +49,8 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     private var hiddenDepth = 0
     private var elementRules: [XMLName: ElementRule] = [:]
     private var attributeRules: [XMLName: AttributeRule] = [:]
+    /// Kept across values, like the fast path's (``HTMLSanitizingFastPath/Scratch/styles``).
+    private var styles = CSSStyleCache()
 
     init(base: URL?) {
         self.base = base
@@ -137,7 +139,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
         guard let bytes = name.bytes else { return }
         Self.appendAttribute(
             attributeRule(name), name: UnsafeRawBufferPointer(start: bytes, count: strlen(bytes)), value: value,
-            base: base, to: &output)
+            base: base, to: &output, styles: &styles)
     }
 
     /// Writes ` name="value"` as the rule says, `value` being the attribute's text with references already
@@ -147,7 +149,8 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     /// are. `valueMayHoldLineBreaks` is `false` when the caller knows it holds no control character.
     static func appendAttribute(
         _ rule: AttributeRule, name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, base: URL?,
-        to output: inout ByteAccumulator, valueNeedsEscaping: Bool = true, valueMayHoldLineBreaks: Bool = true
+        to output: inout ByteAccumulator, styles: inout CSSStyleCache, valueNeedsEscaping: Bool = true,
+        valueMayHoldLineBreaks: Bool = true
     ) {
         switch rule {
         case .drop:
@@ -180,7 +183,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
         case .style:
             let start = output.count
             output.append(" style=\"")
-            guard CSSStyleFilter.write(value, to: &output) else {
+            guard styles.write(value, to: &output) else {
                 while output.count > start { output.removeLast() }
                 return
             }
