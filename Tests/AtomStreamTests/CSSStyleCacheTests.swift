@@ -25,6 +25,7 @@ import Testing
         }
         styles.append(Array(String(repeating: "color: red; ", count: CSSStyleCache.longestStyle / 10).utf8))
         styles.append(Array("position: absolute".utf8))
+        styles.append([])
         var cache = CSSStyleCache()
         var hits = 0
         var seen = Set<[UInt8]>()
@@ -48,7 +49,10 @@ import Testing
             #"<p style="text-align: center;">a</p>"#, #"<span style="color: red; position: absolute">b</span>"#,
             #"<div style="border: 1px solid #ccc; margin: 0 auto">c</div>"#, #"<p style="behavior: url(x)">d</p>"#,
             #"<table style="width: auto; display: inline-block; "><tr><td style="font-size: 9px; ">e</td></tr></table>"#,
-            "<p style='text-align: center;'><textarea>f</textarea></p>",
+            "<p style='text-align: center;'><textarea>f</textarea></p>", #"<p style="">g</p>"#,
+            // A bare `style`: libxml2 hands over no value at all (the sanitizer-paths fuzz target found this
+            // crashing the cache, which compared an empty style by its address).
+            "<p style>h</p>", "<p STYLE>i<textarea>j</textarea></p>",
         ]
         for usesFastPath in [true, false] {
             let session = HTMLSanitizingSession(baseURL: nil, usesFastPath: usesFastPath)

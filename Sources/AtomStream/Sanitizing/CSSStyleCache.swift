@@ -32,7 +32,8 @@ struct CSSStyleCache {
 
     /// ``CSSStyleFilter/write(_:to:)``, from the cache when `style` was filtered before.
     mutating func write(_ style: UnsafeRawBufferPointer, to output: inout ByteAccumulator) -> Bool {
-        guard style.count <= Self.longestStyle else { return CSSStyleFilter.write(style, to: &output) }
+        // An empty style (`style=""`) has no bytes to compare (and no base address): it is filtered, which is quick.
+        guard !style.isEmpty, style.count <= Self.longestStyle else { return CSSStyleFilter.write(style, to: &output) }
         if entries.isEmpty { entries = Array(repeating: Entry(), count: Self.slotCount) }
         let slot = Int(truncatingIfNeeded: Self.hash(style) >> 59)
         if entries[slot].style.count == style.count,
