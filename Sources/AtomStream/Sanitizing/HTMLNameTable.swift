@@ -51,7 +51,11 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
         self.keys = keys
         self.lengths = entries.map(\.name.utf8.count)
         self.nameBytes = entries.flatMap(\.name.utf8)
-        self.starts = entries.indices.map { index in entries[..<index].reduce(0) { $0 + $1.name.utf8.count } }
+        var start = 0
+        self.starts = entries.map { entry in
+            defer { start += entry.name.utf8.count }
+            return start
+        }
         self.values = entries.map(\.value)
         self.slots = slots
         self.shift = 64 - bits
@@ -91,13 +95,20 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
                 if offset < 8 { low |= byte << UInt64(8 * offset) } else { high |= byte << UInt64(8 * (offset - 8)) }
             }
         }
-        let lowMask: UInt64 = count >= 8 ? ~0 : (1 << (8 * count)) &- 1
-        let highMask: UInt64 = count <= 8 ? 0 : count >= 16 ? ~0 : (1 << (8 * (count - 8))) &- 1
+        let (lowMask, highMask) = masks(length: count)
         let cases: UInt64 = 0x2020_2020_2020_2020
         low &= lowMask
         high &= highMask
         let key = Key(low: (low | cases) & lowMask, high: (high | cases) & highMask)
         return (key, key.low == low && key.high == high)
+    }
+
+    /// The masks that keep a name's `length` bytes of the two words loaded at its start.
+    @inline(__always)
+    private static func masks(length: UInt64) -> (low: UInt64, high: UInt64) {
+        let low: UInt64 = length >= 8 ? ~0 : (1 << (8 * length)) &- 1
+        let high: UInt64 = length <= 8 ? 0 : length >= 16 ? ~0 : (1 << (8 * (length - 8))) &- 1
+        return (low, high)
     }
 
     /// The index of the name at `range` of `bytes` (ASCII letters, digits and `-`, in any letter case), or `nil`.
@@ -132,8 +143,7 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
         let start = UnsafeRawPointer(bytes.baseAddress! + position)
         let low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
         let high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        let lowMask: UInt64 = length >= 8 ? ~0 : (1 << (8 * length)) &- 1
-        let highMask: UInt64 = length <= 8 ? 0 : length >= 16 ? ~0 : (1 << (8 * (length - 8))) &- 1
+        let (lowMask, highMask) = Self.masks(length: length)
         return low & lowMask == key.low && high & highMask == key.high
     }
 

@@ -164,7 +164,6 @@ enum HTMLSanitizingFastPath {
         /// How many elements are open.
         private(set) var depth = 0
 
-
         init(bytes: UnsafeBufferPointer<UInt8>, base: URL?, open: UnsafeMutableBufferPointer<UInt8>) {
             precondition(open.count >= HTMLSanitizingFastPath.maximumDepth)
             self.bytes = bytes
