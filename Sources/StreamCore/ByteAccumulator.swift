@@ -38,6 +38,12 @@
         used -= 1
     }
 
+    /// Forgets the last `k` bytes (a writer taking back what it began).
+    @inlinable public mutating func removeLast(_ k: Int) {
+        precondition(k >= 0 && k <= count)
+        used -= k
+    }
+
     /// Appends raw bytes with one copy.
     @inlinable public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }

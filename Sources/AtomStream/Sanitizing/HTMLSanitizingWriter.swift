@@ -184,7 +184,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             let start = output.count
             output.append(" style=\"")
             guard styles.write(value, to: &output) else {
-                while output.count > start { output.removeLast() }
+                output.removeLast(output.count - start)
                 return
             }
         }
@@ -209,7 +209,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             let url = UnsafeRawBufferPointer(rebasing: value[candidate.url])
             switch SafeURL.filter(url, base: base, mayHoldLineBreaks: mayHoldLineBreaks) {
             case .dropped:
-                while output.count > start { output.removeLast() }
+                output.removeLast(output.count - start)
                 return false
             case .kept(let bytes):
                 appendValuePart(bytes, escaping: escaping, to: &output)
@@ -220,7 +220,7 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
                 // Anything but a width, density or height is no descriptor: what a browser would drop goes.
                 guard HTMLSourceSet.areDescriptors(UnsafeRawBufferPointer(rebasing: value[candidate.descriptors]))
                 else {
-                    while output.count > start { output.removeLast() }
+                    output.removeLast(output.count - start)
                     return false
                 }
                 output.append(UInt8(ascii: " "))
