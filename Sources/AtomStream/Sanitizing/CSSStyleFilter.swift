@@ -40,26 +40,15 @@ enum CSSStyleFilter {
     /// Whether a declaration stays: its property allow-listed (in any letter case), or of a shorthand family
     /// with every word of its value a known keyword (as written) or a plain colour or size.
     private static func isKept(_ property: ArraySlice<UInt8>, value: ArraySlice<UInt8>) -> Bool {
-        guard property.allSatisfy({ $0 < 0x80 }) else {
-            // Unicode lowercasing, as feedparser's `lower()`: the Kelvin sign becomes `k`.
-            return isKeptByUnicodeRules(property, value: value)
-        }
-        if properties.contains(property, ignoringCase: true) { return true }
-        let family = property[..<(property.firstIndex(of: UInt8(ascii: "-")) ?? property.endIndex)]
+        // ASCII names are compared in place, in any letter case; one with other bytes is lowercased as feedparser's
+        // `lower()` does (the Kelvin sign becomes `k`), and what is not ASCII then matches no name.
+        let name = property.allSatisfy { $0 < 0x80 }
+            ? property : ArraySlice(String(decoding: property, as: UTF8.self).lowercased().utf8)
+        if properties.contains(name, ignoringCase: true) { return true }
+        let family = name[..<(name.firstIndex(of: UInt8(ascii: "-")) ?? name.endIndex)]
         guard families.contains(family, ignoringCase: true) else { return false }
         return value.split(whereSeparator: isSpace).allSatisfy { word in
             keywords.contains(word, ignoringCase: false) || isPlainValue(word)
-        }
-    }
-
-    private static func isKeptByUnicodeRules(_ property: ArraySlice<UInt8>, value: ArraySlice<UInt8>) -> Bool {
-        let lowered = String(decoding: property, as: UTF8.self).lowercased()
-        if HTMLAllowList.cssProperties.contains(lowered) { return true }
-        guard let family = lowered.split(separator: "-", omittingEmptySubsequences: false).first,
-            HTMLAllowList.cssShorthandFamilies.contains(String(family))
-        else { return false }
-        return value.split(whereSeparator: isSpace).allSatisfy { word in
-            HTMLAllowList.cssKeywords.contains(String(decoding: word, as: UTF8.self)) || isPlainValue(word)
         }
     }
 
