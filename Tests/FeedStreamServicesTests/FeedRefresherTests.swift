@@ -20,7 +20,7 @@ struct RefreshRecord {
         var record = RefreshRecord()
         for await report in reports {
             switch report {
-            case .entry(let id, let entry): record.entries[id, default: []].append(entry)
+            case .entry(let id, let entry, _): record.entries[id, default: []].append(entry)
             case .finished(let id, let subscription, let outcome, let cost):
                 #expect(record.finished[id] == nil, "\(id) finished twice")
                 record.finished[id] = (subscription, outcome)
@@ -183,7 +183,7 @@ struct FeedRefresherTests {
             #expect(retryAfter >= now.addingTimeInterval(119) && retryAfter <= now.addingTimeInterval(200))
         }
         if case .failed(let message)? = record.outcome(failed[0].url) {
-            #expect(message.hasPrefix("HTTP 429"))
+            #expect(message.message.hasPrefix("HTTP 429"))
         }
         // The next run keeps to it: nothing is sent to that host before the time.
         let stored = subscriptions.compactMap { record.subscription($0.url) }
@@ -221,12 +221,12 @@ struct FeedRefresherTests {
             Issue.record("stall: \(String(describing: record.outcome(urls[0])))")
             return
         }
-        #expect(stall == "timed out after 5 s without a byte")
+        #expect(stall.message == "timed out after 5 s without a byte")
         guard case .failed(let malformedMessage)? = record.outcome(urls[1]) else {
             Issue.record("malformed: \(String(describing: record.outcome(urls[1])))")
             return
         }
-        #expect(!malformedMessage.contains("\n") && malformedMessage.contains("line"))
+        #expect(!malformedMessage.message.contains("\n") && malformedMessage.message.contains("line"))
         #expect(record.entries[urls[1]]?.count == 2, "the entries before the fault")
         #expect(record.outcome(urls[2]) == .updated(entries: 2))
         let failedOnce = try #require(record.subscription(urls[0]))
@@ -265,7 +265,7 @@ struct FeedRefresherTests {
             Issue.record("bomb: \(String(describing: record.outcome(urls[1])))")
             return
         }
-        #expect(message.contains("100×"))
+        #expect(message.message.contains("100×"))
         #expect(record.entries[urls[1]]?.count == 300)
     }
 

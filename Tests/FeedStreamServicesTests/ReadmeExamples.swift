@@ -24,8 +24,8 @@ enum ReadmeExamples {
         let subscriptions = try loadSubscriptions()
         for await event in FeedRefresher(client: client).refresh(subscriptions) {
             switch event {
-            case .entry(let id, let entry): store(entry, id)
-            case .finished(let subscription, let outcome): save(subscription, outcome)
+            case .entry(let id, let entry, _): store(entry, id)
+            case .finished(id: _, let subscription, let outcome): save(subscription, outcome)
             }
         }
     }

@@ -24,6 +24,10 @@ public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvert
         case connectionClosed(received: Int64, expected: Int64?)
         /// The host name does not resolve.
         case nameNotFound
+        /// The network itself is down: not connected, no route to any network (`ENETUNREACH`, `ENETDOWN`,
+        /// URLSession's `notConnectedToInternet`). Not the host's fault: a feed reader retries later without
+        /// counting it against the feed.
+        case networkUnavailable
         /// The TLS handshake failed (an untrusted or expired certificate, a protocol mismatch).
         case tlsFailure
         /// More than `limit` redirects in a row.
@@ -65,6 +69,7 @@ public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvert
         case .connectionClosed(let received, let expected?): "connection closed after \(received) of \(expected) bytes"
         case .connectionClosed(let received, nil): "connection closed after \(received) bytes, before the body ended"
         case .nameNotFound: "name not found"
+        case .networkUnavailable: "no network"
         case .tlsFailure: "TLS failure"
         case .tooManyRedirects(let limit): "too many redirects (more than \(limit))"
         case .redirectRefused: "redirect to another origin refused (it would lose the credentials)"

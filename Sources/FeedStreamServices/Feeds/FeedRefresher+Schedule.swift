@@ -10,11 +10,11 @@ extension FeedRefresher {
     ) -> (Subscription, RefreshOutcome) {
         var updated = subscription
         guard let head = result.head, let status = head.statusCode else {
-            return failed(updated, result.failure ?? "no response", now: now)
+            return failed(updated, RefreshFailure(kind: .unreachable, message: result.failure ?? "no response"), now: now)
         }
         if let failure = result.failure {
             // The entries before the fault went out; the stored validators stay those of the last whole answer.
-            return failed(updated, failure, now: now)
+            return failed(updated, RefreshFailure(kind: .malformed, statusCode: status, message: failure), now: now)
         }
         switch status {
         case 304:
@@ -56,12 +56,13 @@ extension FeedRefresher {
                 block(until)
                 updated.retryAfter = until
                 message += ", retry after \(Self.rfc3339(until))"
-                let (backedOff, outcome) = failed(updated, message, now: now)
+                let (backedOff, outcome) = failed(
+                    updated, RefreshFailure(kind: .httpStatus, statusCode: status, message: message), now: now)
                 var waiting = backedOff
                 waiting.nextDue = max(backedOff.nextDue ?? until, until)
                 return (waiting, outcome)
             }
-            return failed(updated, message, now: now)
+            return failed(updated, RefreshFailure(kind: .httpStatus, statusCode: status, message: message), now: now)
         }
     }
 
@@ -79,11 +80,13 @@ extension FeedRefresher {
     }
 
     /// A failure: counted, and `nextDue` backed off exponentially from the shortest interval, with jitter.
-    private func failed(_ subscription: Subscription, _ message: String, now: Date) -> (Subscription, RefreshOutcome) {
+    private func failed(_ subscription: Subscription, _ failure: RefreshFailure, now: Date)
+        -> (Subscription, RefreshOutcome)
+    {
         var updated = subscription
         updated.failures += 1
         updated.nextDue = now.addingTimeInterval(backoff(failures: updated.failures))
-        return (updated, .failed(message))
+        return (updated, .failed(failure))
     }
 
     /// The wait after `failures` failures in a row: the shortest interval doubled per failure, capped at the

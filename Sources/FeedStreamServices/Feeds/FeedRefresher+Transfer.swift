@@ -94,7 +94,7 @@ extension FeedRefresher {
                     result.bodyBytes += Int64(chunk.count)
                     for entry in try parser.parse(chunk) {
                         result.entries += 1
-                        await watchdog.pausingIdleClock { await channel.send(.entry(id, entry)) }
+                        await watchdog.pausingIdleClock { await channel.send(.entry(id, entry, .new)) }
                     }
                     try Task.checkCancellation()
                 }
@@ -107,10 +107,10 @@ extension FeedRefresher {
             do {
                 try parser.finish { last.append($0) }
             } catch {
-                for entry in last { await channel.send(.entry(id, entry)) }
+                for entry in last { await channel.send(.entry(id, entry, .new)) }
                 throw error
             }
-            for entry in last { await channel.send(.entry(id, entry)) }
+            for entry in last { await channel.send(.entry(id, entry, .new)) }
             result.feed = parser.feed
         } catch {
             result.failure = Self.oneLine(watchdog.explain(error))

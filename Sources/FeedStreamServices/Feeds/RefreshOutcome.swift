@@ -12,13 +12,19 @@ public enum RefreshOutcome: Sendable, Hashable {
     case moved(to: URL)
     /// The server answered 410: the feed is gone for good.
     case gone
-    /// The refresh failed: a one-line message (a network fault, a refusal, a decoding error after the entries
-    /// before it). The subscription's ``Subscription/nextDue`` is backed off.
-    case failed(String)
-    /// The subscription was not due (or its host asked for no request yet), so nothing was sent.
+    /// The refresh failed; the subscription's ``Subscription/nextDue`` is backed off.
+    case failed(RefreshFailure)
+    /// The subscription was not due, so nothing was sent.
     case notDue
+    /// Its host asked to wait (`Retry-After`, or a 429 or 503 without it): nothing was sent to it, or what was
+    /// sent was refused, and no request goes to that host before `until`.
+    case deferred(until: Date)
+    /// The network itself was down (no route, not connected): the subscription comes back unchanged, nothing
+    /// counted against the feed.
+    case offline
 
-    /// The status the command line prints: `updated`, `not-modified`, `moved`, `gone`, `failed`, `not-due`.
+    /// The status the command line prints: `updated`, `not-modified`, `moved`, `gone`, `failed`, `not-due`,
+    /// `deferred`, `offline`.
     public var status: String {
         switch self {
         case .updated: "updated"
@@ -27,17 +33,31 @@ public enum RefreshOutcome: Sendable, Hashable {
         case .gone: "gone"
         case .failed: "failed"
         case .notDue: "not-due"
+        case .deferred: "deferred"
+        case .offline: "offline"
         }
     }
+}
+
+/// Whether an entry is news to the app, against what its store has seen of the subscription.
+public enum EntryChange: String, Sendable, Hashable, Codable {
+    /// Its identity was never seen (nor, for a feed that rotates its ids, its link).
+    case new
+    /// Seen before, but what a reader shows of it changed (``AtomEntry/digest``).
+    case changed
+    /// Seen before, the same.
+    case unchanged
 }
 
 /// What a ``FeedRefresher`` reports, in the order it happens: entries as they decode, then one `finished` per
 /// subscription.
 public enum RefreshEvent: Sendable {
-    /// An entry of the subscription (named by its ``Subscription/id`` as the refresh began), as soon as it decoded.
-    case entry(Subscription.ID, AtomEntry)
-    /// The subscription is done: updated, to store, and what became of it.
-    case finished(Subscription, RefreshOutcome)
+    /// An entry of the subscription (named by its ``Subscription/id`` as the refresh began), as soon as it decoded,
+    /// and whether it is new.
+    case entry(Subscription.ID, AtomEntry, EntryChange)
+    /// The subscription is done: `id` is its URL as the run began (a moved feed's new URL is in the subscription),
+    /// the subscription updated, to store, and what became of it.
+    case finished(id: Subscription.ID, Subscription, RefreshOutcome)
 }
 
 /// What one subscription's transfer cost, for the command line's status lines and the benchmarks.
@@ -54,15 +74,15 @@ package struct RefreshTransfer: Sendable, Hashable {
 
 /// A ``RefreshEvent`` with what the transfer cost.
 package enum RefreshReport: Sendable {
-    case entry(Subscription.ID, AtomEntry)
+    case entry(Subscription.ID, AtomEntry, EntryChange)
     /// The subscription whose ID was `id` as the run began: updated, what became of it, what it cost.
     case finished(Subscription.ID, Subscription, RefreshOutcome, RefreshTransfer?)
 
     /// The public event.
     var event: RefreshEvent {
         switch self {
-        case .entry(let id, let entry): .entry(id, entry)
-        case .finished(_, let subscription, let outcome, _): .finished(subscription, outcome)
+        case .entry(let id, let entry, let change): .entry(id, entry, change)
+        case .finished(let id, let subscription, let outcome, _): .finished(id: id, subscription, outcome)
         }
     }
 }

@@ -39,7 +39,7 @@ extension RefreshCommand: NetworkCommand {
         var entries: [URL: Int] = [:]
         for await report in refresher.reports(current.subscriptions, all: all) {
             switch report {
-            case .entry(let id, let entry):
+            case .entry(let id, let entry, _):
                 entries[id, default: 0] += 1
                 try writer.line(EntryLine(subscription: id.absoluteString, entry: entry))
             case .finished(let id, let subscription, let outcome, let cost):
@@ -71,34 +71,5 @@ extension RefreshCommand: NetworkCommand {
     /// The `--header` fields (and the tool's `User-Agent`), as every other subcommand sends them.
     private var headerFields: [String: String] {
         remote.request(for: URL(string: "http://localhost/")!).allHTTPHeaderFields ?? [:]
-    }
-}
-
-/// `{"subscription": URL, "entry": {…}}`.
-private struct EntryLine: Encodable {
-    var subscription: String
-    var entry: AtomEntry
-}
-
-/// One subscription's status line.
-private struct StatusLine: Encodable {
-    var subscription: String
-    var status: String
-    var entries: Int
-    var wireBytes: Int64?
-    var bodyBytes: Int64?
-    var movedTo: String?
-    var error: String?
-    var nextDue: Date?
-
-    init(id: URL, _ updated: Subscription, _ outcome: RefreshOutcome, _ cost: RefreshTransfer?, entries: Int) {
-        subscription = id.absoluteString
-        status = outcome.status
-        self.entries = entries
-        wireBytes = cost?.wireBytes
-        bodyBytes = cost?.bodyBytes
-        if case .moved(let target) = outcome { movedTo = target.absoluteString }
-        if case .failed(let message) = outcome { error = message }
-        nextDue = updated.nextDue
     }
 }
