@@ -72,6 +72,8 @@ let package = Package(
                     name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux])),
+                // Linux only: AsyncHTTPClientTransport inflates gzip, zlib and raw deflate itself.
+                .target(name: "CZlib", condition: .when(platforms: [.linux])),
             ]),
         .target(
             name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream"]),
@@ -99,9 +101,8 @@ let package = Package(
         // Service documents written once for the benchmark's generators and the tests (not a product).
         .target(name: "FixtureDocuments"),
         .executableTarget(name: "FeedStreamFuzz", dependencies: ["XMLStream", "AtomStream", "JSONStream"]),
-        // zlib for the loopback servers that serve gzip and deflate (tests and benchmarks only).
-        .systemLibrary(
-            name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // zlib: the Linux transport's inflater, and the loopback servers that serve gzip and deflate.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "StreamTestSupport", dependencies: ["StreamCore", "JSONStream", "FeedStreamNetworking", "CZlib"],
             path: "Tests/StreamTestSupport"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the system libraries FeedStream links against (libxml2, yajl; zlib for the tests' loopback servers,
+# Installs the system libraries FeedStream links against (libxml2, yajl; zlib for the Linux transport and the tests' servers,
 # which serve gzip; pkg-config) when they are missing,
 # then runs the command given as arguments, e.g. `scripts/with-deps.sh swift test`.
 set -euo pipefail

@@ -1,9 +1,15 @@
 private import CZlib
 
-/// gzip and deflate (zlib format) for the loopback servers, through the system's zlib.
+/// gzip, deflate in the zlib format, and raw deflate (which some servers send as `deflate`) for the loopback
+/// servers, through the system's zlib.
 public enum ContentCompression: String, Sendable, CaseIterable {
     case gzip
     case deflate
+    /// RFC 1951 without the zlib wrapper, served as `Content-Encoding: deflate`.
+    case rawDeflate = "raw-deflate"
+
+    /// The `Content-Encoding` it is served as.
+    public var contentEncoding: String { self == .rawDeflate ? "deflate" : rawValue }
 
     /// `bytes` compressed in this coding.
     public func compress(_ bytes: [UInt8]) -> [UInt8] {
@@ -24,8 +30,13 @@ public enum ContentCompression: String, Sendable, CaseIterable {
         pieces: Int, flushing: Set<Int> = [], piece: (Int) -> [UInt8], into sink: ([UInt8]) -> Void
     ) {
         var stream = z_stream()
-        // 15 window bits: zlib format; +16: gzip.
-        let windowBits: Int32 = self == .gzip ? 31 : 15
+        // 15 window bits: zlib format; +16: gzip; negative: raw deflate.
+        let windowBits: Int32 =
+            switch self {
+            case .gzip: 31
+            case .deflate: 15
+            case .rawDeflate: -15
+            }
         let status = deflateInit2_(
             &stream, 9, Z_DEFLATED, windowBits, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
             Int32(MemoryLayout<z_stream>.size))

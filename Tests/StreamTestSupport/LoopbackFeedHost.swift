@@ -149,10 +149,10 @@ public final class LoopbackFeedHost: @unchecked Sendable {
         var body = response.body
         var headers = response.headers
         if let coding = response.precompressed {
-            headers.append(("Content-Encoding", coding.rawValue))
+            headers.append(("Content-Encoding", coding.contentEncoding))
         } else if response.compresses, let coding = Self.coding(accepted: request.header("Accept-Encoding")) {
             body = coding.compress(body)
-            headers.append(("Content-Encoding", coding.rawValue))
+            headers.append(("Content-Encoding", coding.contentEncoding))
         }
         var head = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }

@@ -46,8 +46,6 @@ extension Pager {
             if let cached {
                 if let tag = cached.entityTag { sending.setValue(tag, forHTTPHeaderField: "If-None-Match") }
                 if let date = cached.lastModified { sending.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
-                // The 304 must reach us: no local HTTP cache may answer the conditional request itself.
-                sending.cachePolicy = .reloadIgnoringLocalCacheData
             }
             let credentialed = CredentialedRequest(
                 sending, authorizer: authorizer, policy: originPolicy, trusted: trusted)

@@ -20,8 +20,13 @@
         package static func transportError(_ error: any Error, url: URL, received: Int64, expected: Int64?)
             -> any Error
         {
-            guard let kind = errorKind(of: error, closed: .connectionClosed(received: received, expected: expected))
+            guard var kind = errorKind(of: error, closed: .connectionClosed(received: received, expected: expected))
             else { return CancellationError() }
+            if received == 0, kind == .nameNotFound || kind == timedOutConnecting,
+                NetworkPath.explainsFailure(reaching: url)
+            {
+                kind = .networkUnavailable
+            }
             return HTTPTransportError(kind, url: url)
         }
 
@@ -66,6 +71,7 @@
         package static func errorKind(errno code: Int32, closed: HTTPTransportError.Kind) -> HTTPTransportError.Kind {
             switch code {
             case ECONNREFUSED: .connectionRefused
+            case ENETUNREACH, ENETDOWN: .networkUnavailable
             case ECONNRESET, EPIPE, ECONNABORTED: closed
             case ETIMEDOUT: timedOutConnecting
             default: .other(detail: "network error: \(String(cString: strerror(code)).lowercased())")
@@ -78,6 +84,7 @@
         package static func errorKind(connecting attempts: [any Error]) -> HTTPTransportError.Kind {
             let kinds = attempts.map { errorKind(of: $0, closed: .connectionClosed(received: 0, expected: nil)) }
             if kinds.contains(.connectionRefused) { return .connectionRefused }
+            if !kinds.isEmpty, kinds.allSatisfy({ $0 == .networkUnavailable }) { return .networkUnavailable }
             if let first = kinds.first { return first ?? .other(detail: "network error") }
             return .nameNotFound
         }

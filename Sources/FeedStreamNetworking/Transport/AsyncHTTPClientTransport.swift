@@ -24,70 +24,46 @@
         /// The client requests go through.
         public let client: HTTPClient
 
-        /// Whether ``client`` inflates gzip and deflate bodies (its configuration's `decompression` is enabled).
+        /// Whether ``client`` inflates gzip and deflate bodies itself (its configuration's `decompression` is
+        /// enabled): bodies are then handed on as it gives them. Otherwise — ``sharedClient`` and any client made
+        /// without decompression — the transport asks for `gzip, deflate` and inflates as the body streams, gzip,
+        /// zlib and raw deflate alike (``StreamInflater``), within ``TransferLimits``.
         public let decompresses: Bool
 
         /// A client shared by every ``AsyncHTTPClientTransport`` made without one, for the life of the process:
         /// AsyncHTTPClient's singleton event loops, redirects not followed (the engine follows them), connections
         /// kept alive for 60 s, a connection that cannot be made failing at once rather than retried in the
-        /// background, and gzip and deflate bodies inflated in NIO's pipeline as they arrive, up to
-        /// ``TransferLimits/defaultMaximumInflation`` times their compressed size.
-        ///
-        /// (`HTTPClient.shared` inflates nothing, so a server that compresses anyway would hand the parser gzip.)
-        public static let sharedClient: HTTPClient = makeDecompressingClient(
-            ratio: TransferLimits.defaultMaximumInflation)
+        /// background, and no decompression of its own: the transport inflates, so an identity body passes no
+        /// decompression handler and a raw-deflate body is read too.
+        public static let sharedClient: HTTPClient = {
+            var configuration = HTTPClient.Configuration(
+                redirectConfiguration: .disallow, timeout: .init(connect: .seconds(30), read: nil),
+                decompression: .disabled)
+            configuration.connectionPool.retryConnectionEstablishment = false
+            configuration.connectionPool.idleTimeout = .seconds(60)
+            return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        }()
 
         /// Creates a transport on `client` (by default ``sharedClient``, which is never shut down). A client of
-        /// your own must outlive every transfer made through it; shut it down yourself afterwards. A client of your
-        /// own is taken not to inflate (AsyncHTTPClient does not say): no `Accept-Encoding` is sent for it, and a
-        /// compressed answer ends in an error; use ``init(client:decompresses:)`` for one that does.
+        /// your own must outlive every transfer made through it; shut it down yourself afterwards. It is taken not to
+        /// inflate (its `decompression` disabled, AsyncHTTPClient's default): the transport does; use
+        /// ``init(client:decompresses:)`` for one that inflates itself.
         public init(client: HTTPClient = AsyncHTTPClientTransport.sharedClient) {
             self.client = client
-            decompresses = client === Self.sharedClient
+            decompresses = false
         }
 
         /// Creates a transport on `client`, saying whether its configuration enables `decompression`. With
-        /// `decompresses`, requests ask for gzip and deflate, and the client's own decompression limit applies
-        /// beside ``TransferLimits/maximumInflation`` and ``TransferLimits/maximumBodyBytes``.
+        /// `decompresses`, the client's own decompression limit applies beside ``TransferLimits/maximumInflation``
+        /// and ``TransferLimits/maximumBodyBytes``, and a raw-deflate body fails as corrupt.
         public init(client: HTTPClient, decompresses: Bool) {
             self.client = client
             self.decompresses = decompresses
         }
 
-        /// The client a request with `limits` goes through: for the shared client, the shared decompressing client
-        /// whose pipeline limit is `limits.maximumInflation` (one per ratio asked for, made on first use and kept
-        /// for the life of the process, like ``sharedClient``), so that a bomb is stopped inside NIO's pipeline
-        /// before its inflated bytes are buffered; a caller's own client as given.
-        private func client(for limits: TransferLimits) -> HTTPClient {
-            guard client === Self.sharedClient, limits.maximumInflation != TransferLimits.defaultMaximumInflation
-            else { return client }
-            return Self.decompressingClients.withLock { clients in
-                if let existing = clients[limits.maximumInflation] { return existing }
-                let made = Self.makeDecompressingClient(ratio: limits.maximumInflation)
-                clients[limits.maximumInflation] = made
-                return made
-            }
-        }
-
-        private static let decompressingClients = LockedClients()
-
-        private static func makeDecompressingClient(ratio: Int) -> HTTPClient {
-            // The ratio is checked in the pipeline as each network read inflates, against the compressed bytes
-            // read so far: a bomb costs at most `ratio` times one read before the transfer fails. The body stream
-            // still applies backpressure: AsyncHTTPClient stops reading the socket while its buffer is full.
-            // AsyncHTTPClient hands on a read's body parts when the read completes, and drops them when the read
-            // ends in a fault: items inflated from the same network read as a bomb's excess are lost with it.
-            var configuration = HTTPClient.Configuration(
-                redirectConfiguration: .disallow,
-                timeout: .init(connect: .seconds(30), read: nil), decompression: .enabled(limit: .ratio(ratio)))
-            configuration.connectionPool.retryConnectionEstablishment = false
-            configuration.connectionPool.idleTimeout = .seconds(60)
-            return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        }
-
         public func send(_ request: URLRequest, limits: TransferLimits) async throws -> HTTPTransportResponse {
             guard let url = request.url else { throw HTTPTransportError(.unsupportedScheme, url: nil) }
-            let request = decompresses ? ContentCoding.requestingCompression(request) : request
+            let request = ContentCoding.requestingCompression(HTTPTransportDefaults.prepared(request))
             var outgoing = HTTPClientRequest(url: url.absoluteString)
             outgoing.method = HTTPMethod(rawValue: (request.httpMethod ?? "GET").uppercased())
             for (name, value) in request.allHTTPHeaderFields ?? [:] { outgoing.headers.add(name: name, value: value) }
@@ -95,7 +71,7 @@
             let response: HTTPClientResponse
             do {
                 // The engine's watchdog cancels the task for its timeouts; no deadline of AsyncHTTPClient's own.
-                response = try await client(for: limits).execute(outgoing, timeout: .hours(24 * 365))
+                response = try await client.execute(outgoing, timeout: .hours(24 * 365))
             } catch {
                 throw Self.transportError(error, url: url, received: 0, expected: nil)
             }
@@ -108,25 +84,20 @@
             let head = HTTPResponseInfo(
                 url: url, statusCode: Int(response.status.code), contentType: headers["content-type"],
                 expectedContentLength: length, headers: headers)
+            var inflater: StreamInflater?
             if !decompresses, let encoding = head.contentEncoding {
-                // The parser would be handed compressed bytes: say so rather than report them as malformed.
-                throw HTTPTransportError(
-                    .other(detail: "response is \(encoding)-compressed but the HTTPClient does not inflate"), url: url)
+                guard let made = StreamInflater(encoding: encoding) else {
+                    // The parser would be handed compressed bytes: say so rather than report them as malformed.
+                    throw HTTPTransportError(.other(detail: "response is \(encoding)-compressed, which is not read"), url: url)
+                }
+                inflater = made
             }
             let source = AsyncHTTPClientBodySource(
-                response.body, head: head, limits: limits, statistics: limits.statistics)
+                response.body, head: head, limits: limits, inflater: inflater, statistics: limits.statistics)
             return HTTPTransportResponse(head: head, body: HTTPResponseBody(source))
         }
     }
 
-    /// The shared decompressing clients by ratio.
-    private final class LockedClients: @unchecked Sendable {
-        // `@unchecked Sendable`: `clients` is only touched while holding `lock`.
-        private let lock = NSLock()
-        private var clients: [Int: HTTPClient] = [:]
-
-        func withLock<T>(_ body: (inout [Int: HTTPClient]) -> T) -> T { lock.withLock { body(&clients) } }
-    }
 
     /// An AsyncHTTPClient body, pulled chunk by chunk by the one consumer of the transfer.
     ///
@@ -143,18 +114,68 @@
         private var meter: InflationMeter
         private var received: Int64 { meter.bodyBytes }
 
-        init(_ body: HTTPClientResponse.Body, head: HTTPResponseInfo, limits: TransferLimits,
-            statistics: TransferStatistics?) {
+        /// Inflates the body when the transport does (``AsyncHTTPClientTransport/decompresses`` is false).
+        private let inflater: StreamInflater?
+        /// Compressed bytes read from the network, which the inflation ratio is checked against.
+        private var wireBytes: Int64 = 0
+
+        init(
+            _ body: HTTPClientResponse.Body, head: HTTPResponseInfo, limits: TransferLimits,
+            inflater: StreamInflater?, statistics: TransferStatistics?
+        ) {
             iterator = body.makeAsyncIterator()
             url = head.url ?? URL(fileURLWithPath: "/")
             // A compressed body's Content-Length counts the wire, which a cut transfer cannot be compared with.
             expected = head.contentEncoding == nil ? head.expectedContentLength : nil
             encoding = head.contentEncoding
             meter = InflationMeter(head: head, limits: limits)
+            self.inflater = inflater
             self.statistics = statistics
         }
 
         func next() async throws -> Data? {
+            guard let inflater else {
+                guard let buffer = try await read() else { return nil }
+                try account(buffer.readableBytes)
+                // The chunk's bytes, not copied: the Data keeps the buffer's storage alive.
+                let count = buffer.readableBytes
+                if count == 0 { return try await next() }
+                return buffer.withUnsafeReadableBytes { bytes in
+                    let keeper = buffer
+                    return Data(
+                        bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: count,
+                        deallocator: .custom { _, _ in withExtendedLifetime(keeper) {} })
+                }
+            }
+            // One piece of at most StreamInflater.pieceSize bytes per call: a bomb is stopped by the ratio after a
+            // bounded amount, and a slow consumer holds one piece and one network chunk.
+            while true {
+                if inflater.hasEnded {
+                    // Bytes after the compressed stream's end are read and ignored, so the connection can be reused.
+                    while try await read() != nil {}
+                    return nil
+                }
+                if inflater.needsInput {
+                    guard let buffer = try await read() else { return nil }
+                    wireBytes += Int64(buffer.readableBytes)
+                    buffer.withUnsafeReadableBytes { inflater.take($0) }
+                    continue
+                }
+                let piece: Data
+                do {
+                    piece = try inflater.inflate()
+                } catch {
+                    cancel()
+                    throw HTTPTransportError(.corruptCompression(encoding: encoding ?? "deflate"), url: url)
+                }
+                guard !piece.isEmpty else { continue }
+                try account(piece.count)
+                return piece
+            }
+        }
+
+        /// The next network chunk; `nil` at the end of the body.
+        private func read() async throws -> ByteBuffer? {
             guard var current = lock.withLock({ iterator }) else { throw CancellationError() }
             let buffer: ByteBuffer?
             do {
@@ -168,23 +189,18 @@
                 throw AsyncHTTPClientTransport.transportError(error, url: url, received: received, expected: expected)
             }
             lock.withLock { if iterator != nil { iterator = current } }
-            guard let buffer else { return nil }
+            return buffer
+        }
+
+        /// Counts `count` bytes handed on against the limits (the ratio against the compressed bytes read so far).
+        private func account(_ count: Int) throws {
             do throws(HTTPTransportError) {
-                try meter.count(buffer.readableBytes)
+                try meter.count(count, wireBytes: inflater == nil ? nil : wireBytes)
             } catch {
                 cancel()
                 throw error
             }
-            statistics?.record(buffered: buffer.readableBytes, chunk: buffer.readableBytes)
-            // The chunk's bytes, not copied: the Data keeps the buffer's storage alive.
-            let count = buffer.readableBytes
-            if count == 0 { return try await next() }
-            return buffer.withUnsafeReadableBytes { bytes in
-                let keeper = buffer
-                return Data(
-                    bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: count,
-                    deallocator: .custom { _, _ in withExtendedLifetime(keeper) {} })
-            }
+            statistics?.record(buffered: count, chunk: count)
         }
 
         /// The pipeline's decompression error in the user's terms: its ratio limit is the call's

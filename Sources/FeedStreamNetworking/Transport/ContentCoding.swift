@@ -6,8 +6,10 @@ import Foundation
 
 /// What every transport asks for: the codings it inflates as the body arrives.
 package enum ContentCoding {
-    /// The `Accept-Encoding` every transport sends unless the caller set one: gzip and deflate are what feed servers
-    /// offer (brotli rarely, and AsyncHTTPClient cannot inflate it).
+    /// The `Accept-Encoding` AsyncHTTPClient's transport sends unless the caller set one: gzip and deflate are what
+    /// feed servers offer (brotli rarely, and AsyncHTTPClient cannot inflate it). Its inflater reads gzip, zlib and
+    /// raw deflate alike (``DeflateSniffer``). URLSession sets its own (on Apple platforms with `br`), which is left
+    /// as it is.
     package static let acceptEncoding = "gzip, deflate"
 
     /// `request` with ``acceptEncoding`` added unless it already names the codings it accepts.

@@ -6,9 +6,15 @@ import Foundation
 
 extension HTTPTransportError {
     /// The transport error for a `URLError` from `URLSession`: its code in the user's terms, never its dump.
-    init(_ error: URLError, url: URL?, idleTimeout: TimeInterval, received: Int64, expected: Int64?) {
+    package init(_ error: URLError, url: URL?, idleTimeout: TimeInterval, received: Int64, expected: Int64?) {
         let kind: Kind
         switch error.code {
+        case .notConnectedToInternet: kind = .networkUnavailable
+        case let code
+        where [.cannotFindHost, .dnsLookupFailed, .timedOut, .cannotConnectToHost].contains(code) && received == 0
+            && expected == nil && NetworkPath.explainsFailure(reaching: url ?? error.failingURL):
+            // A lookup or connection that failed on a machine with no route but loopback: no network at all.
+            kind = .networkUnavailable
         case .cannotConnectToHost: kind = .connectionRefused
         case .timedOut: kind = .timedOut(seconds: idleTimeout)
         case .cannotFindHost, .dnsLookupFailed: kind = .nameNotFound
@@ -19,7 +25,6 @@ extension HTTPTransportError {
             kind = .tlsFailure
         case .httpTooManyRedirects: kind = .tooManyRedirects(limit: OriginPolicy.defaultMaximumRedirects)
         case .unsupportedURL: kind = .unsupportedScheme
-        case .notConnectedToInternet: kind = .other(detail: "not connected to the internet")
         default:
             // swift-corelibs-foundation reports a transfer curl saw cut short as code -1 (unknown).
             if received > 0 || expected != nil {

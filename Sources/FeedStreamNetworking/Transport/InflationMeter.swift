@@ -2,7 +2,8 @@ import Foundation
 
 /// Counts a body's bytes as a transport hands them on, and stops a compressed body that inflates past the
 /// ``TransferLimits``: ``TransferLimits/maximumBodyBytes`` always, and ``TransferLimits/maximumInflation`` against
-/// the announced `Content-Length` (the wire size) when there is one. Bodies sent without compression are not
+/// the announced `Content-Length` (the wire size) or, where the transport inflates itself, the compressed bytes read
+/// so far, whichever is larger. Bodies sent without compression are not
 /// bounded: they cost no more than their wire bytes and stream.
 package struct InflationMeter: Sendable {
     private let encoding: String?
@@ -22,15 +23,16 @@ package struct InflationMeter: Sendable {
         url = head.url
     }
 
-    /// Counts `count` more body bytes.
+    /// Counts `count` more body bytes; `wireBytes`: the compressed bytes read so far, where the caller inflates.
     /// - Throws: ``HTTPTransportError`` when a compressed body has inflated past a limit.
-    package mutating func count(_ count: Int) throws(HTTPTransportError) {
+    package mutating func count(_ count: Int, wireBytes: Int64? = nil) throws(HTTPTransportError) {
         bodyBytes += Int64(count)
         guard encoding != nil else { return }
         if bodyBytes > maximumBodyBytes {
             throw HTTPTransportError(.bodyTooLarge(limit: maximumBodyBytes), url: url)
         }
-        if let wireLength, bodyBytes > max(wireLength, 1) * Int64(maximumInflation) {
+        guard wireLength != nil || wireBytes != nil else { return }
+        if bodyBytes > max(wireLength ?? 0, wireBytes ?? 0, 1) * Int64(maximumInflation) {
             throw HTTPTransportError(.inflationRatioExceeded(limit: maximumInflation), url: url)
         }
     }

@@ -25,15 +25,20 @@ import Foundation
 public struct URLSessionTransport: HTTPTransport {
     private let owner: SessionOwner
 
-    /// Creates a transport with a session of its own, configured by `configuration`.
+    /// Creates a transport with a session of its own, configured by a copy of `configuration` without a
+    /// `URLCache`: the package does its own conditional GET, and a cache under it would answer a 304 with the stored
+    /// 200 (every entry sent again, never `notModified`).
     public init(configuration: URLSessionConfiguration = .default) {
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         owner = SessionOwner(StreamingSession(configuration: configuration))
     }
 
     public func send(_ request: URLRequest, limits: TransferLimits) async throws -> HTTPTransportResponse {
-        // URLSession inflates gzip and deflate by itself (and would ask for them); the header makes every transport
-        // ask alike.
-        var request = ContentCoding.requestingCompression(request)
+        // URLSession asks for the codings it inflates by itself (with `br` on Apple platforms; curl's list on
+        // Linux): its own Accept-Encoding is left as it sets it.
+        var request = HTTPTransportDefaults.prepared(request)
         // URLSession's own timeout is an idle timeout too ("no data for this long").
         request.timeoutInterval = limits.idleTimeout
         let transfer = URLSessionTransfer(limits: limits, url: request.url, control: owner.session.control)

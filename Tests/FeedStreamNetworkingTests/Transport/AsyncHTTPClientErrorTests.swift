@@ -46,9 +46,12 @@
             #expect(Self.kind(IOError(errnoCode: ECONNABORTED, reason: "read")) == Self.closed)
             #expect(
                 Self.kind(IOError(errnoCode: ETIMEDOUT, reason: "connect")) == .other(detail: "timed out connecting"))
+            // No network at all: not the host's fault, and not counted against its feeds.
+            #expect(Self.kind(IOError(errnoCode: ENETUNREACH, reason: "connect")) == .networkUnavailable)
+            #expect(Self.kind(IOError(errnoCode: ENETDOWN, reason: "connect")) == .networkUnavailable)
             #expect(
-                Self.kind(IOError(errnoCode: ENETUNREACH, reason: "connect"))
-                    == .other(detail: "network error: network is unreachable"))
+                Self.kind(IOError(errnoCode: EHOSTDOWN, reason: "connect"))
+                    == .other(detail: "network error: host is down"))
         }
 
         @Test("NIO's connection error, by the faults of its attempts")
@@ -59,6 +62,9 @@
             #expect(AsyncHTTPClientTransport.errorKind(connecting: [timedOut, refused]) == .connectionRefused)
             #expect(
                 AsyncHTTPClientTransport.errorKind(connecting: [timedOut]) == .other(detail: "timed out connecting"))
+            let unreachable = IOError(errnoCode: ENETUNREACH, reason: "connect")
+            #expect(AsyncHTTPClientTransport.errorKind(connecting: [unreachable, unreachable]) == .networkUnavailable)
+            #expect(AsyncHTTPClientTransport.errorKind(connecting: [unreachable, refused]) == .connectionRefused)
             #expect(
                 AsyncHTTPClientTransport.errorKind(connecting: [CancellationError()]) == .other(detail: "network error")
             )

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Whether this machine has a network at all, for telling "the host cannot be reached" from "nothing can": a
+/// phone in a tunnel or a server whose link is down gets `HTTPTransportError.Kind.networkUnavailable`, which a feed
+/// reader does not count against the feed.
+///
+/// The transports map what the system says directly where it says it (`ENETUNREACH`, `ENETDOWN`, URLSession's
+/// `notConnectedToInternet`). A failed name lookup or connection says less, so for those the routing table decides:
+/// on Linux, a machine with no route through any interface but loopback has no network. A loopback URL never
+/// counts as offline (its failures are the host's).
+package enum NetworkPath {
+    /// Whether a failure to reach `url`'s host is better explained by there being no network.
+    package static func explainsFailure(reaching url: URL?) -> Bool {
+        guard let host = url?.host?.lowercased(), !isLoopback(host) else { return false }
+        return !hasRoute()
+    }
+
+    /// Whether any route leaves the machine through an interface other than loopback (Linux's
+    /// `/proc/net/route` and `/proc/net/ipv6_route`); `true` where the table cannot be read.
+    package static func hasRoute() -> Bool {
+        #if os(Linux)
+            let tables: [(path: String, device: (_ fields: [Substring]) -> Substring?)] = [
+                ("/proc/net/route", { $0.first }),
+                ("/proc/net/ipv6_route", { $0.last }),
+            ]
+            var readAny = false
+            for table in tables {
+                guard let text = try? String(contentsOfFile: table.path, encoding: .utf8) else { continue }
+                readAny = true
+                for line in text.split(separator: "\n") {
+                    let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                    guard let device = table.device(fields), device != "Iface", device != "lo" else { continue }
+                    return true
+                }
+            }
+            return !readAny
+        #else
+            return true
+        #endif
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
+    }
+}
