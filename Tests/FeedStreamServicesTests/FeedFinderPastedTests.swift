@@ -50,6 +50,7 @@ struct FeedFinderPastedTests {
         let server = try Self.site([
             "/blog/": .init(
                 contentType: Self.html, text: "<html><head><title>Blog</title></head><body>x</body></html>"),
+            "/blog/index.html": .init(contentType: Self.html, text: "<html><head></head><body>x</body></html>"),
             "/blog/feed": .init(contentType: "application/rss+xml", body: Self.rss),
             "/feed": .init(contentType: "application/rss+xml", body: Self.rss),
         ])

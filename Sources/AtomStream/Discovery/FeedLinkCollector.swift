@@ -169,8 +169,8 @@ final class FeedLinkCollector: HTMLEventHandler {
         take(feed)
     }
 
-    /// A `<link rel="alternate" href>` with no `type`, as a feed: its type guessed from the address (`/feed.xml`
-    /// reads as RSS), empty when the address says nothing; ``FeedFinder`` confirms it by its first bytes.
+    /// A `<link rel="alternate" href>` with no `type`, as a feed of unknown type (empty, where NetNewsWire has `nil`):
+    /// only its first bytes can say (``FeedFinder`` reads them), since such a link often names a page.
     private static func typelessFeed(
         _ tag: HTMLStartTag, tokens: [String], address: String, title: String?
     ) -> DiscoveredFeed? {
@@ -188,9 +188,7 @@ final class FeedLinkCollector: HTMLEventHandler {
         {
             return nil
         }
-        return DiscoveredFeed(
-            url: address, type: FeedAddress.likelyType(of: address, declared: nil) ?? "",
-            title: title?.isEmpty == false ? title : nil)
+        return DiscoveredFeed(url: address, type: "", title: title?.isEmpty == false ? title : nil)
     }
 
     /// A head feed completes once the base is known; a body one (the base is known by then) at once.

@@ -21,7 +21,7 @@ import StreamCore
 /// `rel="alternate"` link of type `application/json` — JSON Feed 1.1's fallback type — is given at the end of the
 /// head when the head links no `application/feed+json` (WordPress's REST API links, which every WordPress page has,
 /// excepted). An alternate with no `type` is a feed too (`<link rel="alternate" href="/feed.xml">`), its type
-/// guessed from the address (empty when the address says nothing), unless `media` or `hreflang` mark it as a
+/// empty (unknown until its first bytes are read, as ``FeedFinder`` does), unless `media` or `hreflang` mark it as a
 /// mobile or language variant of the page, or its address is an app's (`android-app://…`); an explicit type that is
 /// no feed's (`text/html`) is refused. Icon links written with `src` instead of `href` are read as if `href`.
 ///
