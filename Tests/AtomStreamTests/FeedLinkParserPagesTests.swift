@@ -91,6 +91,9 @@ import Testing
             <link rel="alternate" type="text/html" href="/amp/">
             <link rel="alternate stylesheet" href="/dark.css">
             <link rel="alternate" type="" href="https://feeds.example.com/main" title="Main">
+            <link rel="alternate" type="text/xml" href="/legacy.xml">
+            <link rel="alternate" type="application/x-rss+xml" href="/x.rss">
+            <link rel="alternate" type="application/x.atom+xml" href="/x.atom">
             </head><body></body></html>
             """
         let (feeds, _) = try #require(readEveryWay(page, baseURL: "http://example.com/"))
@@ -98,6 +101,8 @@ import Testing
             feeds == [
                 DiscoveredFeed(url: "http://example.com/feed.xml", type: ""),
                 DiscoveredFeed(url: "https://feeds.example.com/main", type: "", title: "Main"),
+                DiscoveredFeed(url: "http://example.com/x.rss", type: "application/rss+xml"),
+                DiscoveredFeed(url: "http://example.com/x.atom", type: "application/atom+xml"),
             ])
     }
 

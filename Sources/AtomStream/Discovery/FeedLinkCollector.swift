@@ -147,7 +147,7 @@ final class FeedLinkCollector: HTMLEventHandler {
             rawType.split(separator: ";", maxSplits: 1).first.map {
                 $0.trimmingWhitespaceAndNewlines().lowercased()
             } ?? ""
-        let feed = DiscoveredFeed(url: address, type: type, title: title?.isEmpty == false ? title : nil)
+        var feed = DiscoveredFeed(url: address, type: type, title: title?.isEmpty == false ? title : nil)
         switch type {
         case "application/feed+json":
             hasJSONFeedLink = true
@@ -163,6 +163,12 @@ final class FeedLinkCollector: HTMLEventHandler {
                 jsonFallback.append(feed)
             }
             return
+        // A vendor or legacy spelling (`application/x-rss+xml`, `application/x.atom+xml`) is the feed type it ends
+        // in, as NetNewsWire reads it; any other explicit type (`text/html`, `text/xml`) is no feed's.
+        case _ where type.hasSuffix("/rss+xml") || type.hasSuffix("-rss+xml") || type.hasSuffix(".rss+xml"):
+            feed.type = "application/rss+xml"
+        case _ where type.hasSuffix("-atom+xml") || type.hasSuffix(".atom+xml"):
+            feed.type = "application/atom+xml"
         default:
             return
         }
