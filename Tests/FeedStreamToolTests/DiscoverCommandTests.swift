@@ -20,15 +20,18 @@ struct DiscoverCommandTests {
         let input = Data(Self.head.utf8)
         let whole = try await tool.run(["discover", "--base-url", "https://x.test/a/b", "-"], input: input)
         #expect(whole.status == 0, "\(whole.error)")
-        #expect(whole.lines == [
-            #"{"source":"head","title":"Posts","type":"application\/rss+xml","url":"https:\/\/x.test\/a\/feed.xml"}"#,
-            #"{"source":"head","type":"application\/atom+xml","url":"https:\/\/x.test\/atom.xml"}"#,
-        ] || whole.lines == [
-            #"{"source":"head","title":"Posts","type":"application/rss+xml","url":"https://x.test/a/feed.xml"}"#,
-            #"{"source":"head","type":"application/atom+xml","url":"https://x.test/atom.xml"}"#,
-        ], "\(whole.lines)")
+        #expect(
+            whole.lines == [
+                #"{"source":"head","title":"Posts","type":"application\/rss+xml","url":"https:\/\/x.test\/a\/feed.xml"}"#,
+                #"{"source":"head","type":"application\/atom+xml","url":"https:\/\/x.test\/atom.xml"}"#,
+            ]
+                || whole.lines == [
+                    #"{"source":"head","title":"Posts","type":"application/rss+xml","url":"https://x.test/a/feed.xml"}"#,
+                    #"{"source":"head","type":"application/atom+xml","url":"https://x.test/atom.xml"}"#,
+                ], "\(whole.lines)")
         for size in ["1", "13"] {
-            let chunked = try await tool.run(["discover", "--chunk-size", size, "--base-url", "https://x.test/a/b", "-"],
+            let chunked = try await tool.run(
+                ["discover", "--chunk-size", size, "--base-url", "https://x.test/a/b", "-"],
                 input: input)
             #expect(chunked.output == whole.output)
         }
@@ -49,5 +52,44 @@ struct DiscoverCommandTests {
         let log = server.snapshot
         #expect(log.clientWentAway)
         #expect(log.bodyBytesSent < 10 << 20, "sent \(log.bodyBytesSent) bytes")
+    }
+
+    @Test("What people paste, end to end: a channel page's body link, feed://, no scheme; each with an icon")
+    func pastedPages() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let channel = """
+            <!DOCTYPE html><html><head><title>Channel</title>
+            <link rel="icon" href="/img/favicon_144.png" sizes="144x144"></head>
+            <body><script>var a = "\(String(repeating: "z", count: 100_000))";</script>
+            <link rel="alternate" type="application/rss+xml" title="RSS" href="/feeds/videos.xml?channel_id=UC1">
+            </body></html>
+            """
+        let feed = #"<?xml version="1.0"?><rss version="2.0"><channel><title>F</title><link>/</link></channel></rss>"#
+        let server = try LoopbackHTTPServer(maximumRequests: 20, lifetime: 120) { request in
+            switch request.path {
+            case "/@channel": .init(contentType: "text/html", text: channel)
+            case "/feed.xml": .init(contentType: "application/rss+xml", text: feed)
+            case "/":
+                .init(contentType: "text/html", text: "<html><head><title>Site</title></head><body></body></html>")
+            default: .init(status: 404, contentType: "text/html", text: "no")
+            }
+        }
+        let page = try await tool.run(["discover", server.url("/@channel").absoluteString, "--metadata"])
+        #expect(page.status == 0, "\(page.error)")
+        #expect(page.lines.count == 2, "\(page.lines)")
+        #expect(page.lines.first?.contains("videos.xml?channel_id=UC1") == true, "\(page.lines)")
+        #expect(page.lines.last?.contains(#""icon":{"#) == true && page.lines.last?.contains("favicon_144.png") == true)
+
+        let pasted = server.url("/feed.xml").absoluteString.replacingOccurrences(of: "http://", with: "feed://")
+        let fed = try await tool.run(["discover", " <\(pasted)> ", "--metadata"])
+        #expect(fed.status == 0, "\(fed.error)")
+        #expect(fed.lines.first?.contains(#""source":"self""#) == true, "\(fed.lines)")
+        #expect(fed.lines.last?.contains("favicon.ico") == true, "\(fed.lines)")
+        #expect(fed.lines.last?.contains(#""title":"Site""#) == true, "\(fed.lines)")
+
+        let bare = server.url("/feed.xml").absoluteString.replacingOccurrences(of: "http://", with: "")
+        let schemeless = try await tool.run(["discover", bare])
+        #expect(schemeless.status == 0, "\(schemeless.error)")
+        #expect(schemeless.lines == fed.lines.dropLast().map { $0 }, "\(schemeless.lines)")
     }
 }

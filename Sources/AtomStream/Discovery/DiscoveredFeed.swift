@@ -17,7 +17,8 @@ public struct DiscoveredFeed: Sendable, Hashable, Codable {
     public var url: String
     /// The feed's media type, lowercase and without parameters: `application/rss+xml`, `application/atom+xml`,
     /// `application/rdf+xml`, `application/feed+json` or `application/json`. For a body link, a guess from the
-    /// address until ``FeedFinder`` has read the feed's first bytes.
+    /// address until ``FeedFinder`` has read the feed's first bytes; empty for a `<link rel="alternate">` that
+    /// declares no type.
     public var type: String
     /// The link's `title`, when it has one (a site with several feeds names them: "Comments", "Posts").
     public var title: String?

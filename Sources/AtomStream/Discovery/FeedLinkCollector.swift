@@ -1,10 +1,11 @@
+@_spi(StreamPlumbing) import StreamCore
+@_spi(XMLEngine) import XMLStream
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-@_spi(StreamPlumbing) import StreamCore
-@_spi(XMLEngine) import XMLStream
 
 /// Receives libxml2's HTML events for a page and collects its feed links and metadata.
 ///
@@ -24,8 +25,13 @@ final class FeedLinkCollector: HTMLEventHandler {
     private var hasJSONFeedLink = false
     private var seen: Set<String> = []
     private(set) var completed = CompletedItems<DiscoveredFeed>()
-    /// Whether the head has ended: with `readsBody` false, nothing after it is read.
+    /// Whether the head has ended.
     private(set) var headEnded = false
+    /// Whether the head linked a feed: when it did not, `<link rel="alternate">`s are looked for in the body too
+    /// (a YouTube channel page puts its feed's link there).
+    private(set) var headLinkedFeeds = false
+    /// Set by the parser once the body has been read as far as it reads bodies for `<link>`s.
+    var bodyScanEnded = false
     /// Whether `<a href>`s in the body that look like feeds are collected too.
     let readsBody: Bool
     /// Body links returned so far; past ``maximumBodyLinks`` the page is read no further.
@@ -47,11 +53,23 @@ final class FeedLinkCollector: HTMLEventHandler {
         base = self.pageURL
     }
 
-    var isSatisfied: Bool { readsBody ? bodyLinkCount >= Self.maximumBodyLinks : headEnded }
+    var isSatisfied: Bool {
+        if readsBody { return bodyLinkCount >= Self.maximumBodyLinks }
+        return headEnded && (headLinkedFeeds || bodyScanEnded)
+    }
+
+    /// Whether the body is being read for `<link rel="alternate">`s: the head has ended without linking a feed.
+    var scansBody: Bool { headEnded && !headLinkedFeeds && !bodyScanEnded }
 
     func startElement(_ tag: HTMLStartTag) throws(StreamError) {
         if headEnded {
-            if HTMLName.equals(tag.name, "a") { bodyLink(tag) }
+            if HTMLName.equals(tag.name, "a") {
+                bodyLink(tag)
+            } else if scansBody && HTMLName.equals(tag.name, "link") {
+                link(tag)
+            } else if scansBody && HTMLName.equals(tag.name, "meta") {
+                metadata.meta(tag)
+            }
             return
         }
         if HTMLName.equals(tag.name, "link") {
@@ -97,10 +115,11 @@ final class FeedLinkCollector: HTMLEventHandler {
             for feed in jsonFallback { complete(feed) }
         }
         jsonFallback = []
+        headLinkedFeeds = feedCount > 0
     }
 
     /// The page's metadata, its URLs resolved against the base known so far.
-    var page: PageMetadata { metadata.resolved { resolve($0) } }
+    var page: PageMetadata { metadata.resolved(url: pageURL?.absoluteString) { resolve($0) } }
 
     private func decideBase() {
         baseIsKnown = true
@@ -108,21 +127,27 @@ final class FeedLinkCollector: HTMLEventHandler {
         pending = []
     }
 
+    /// A `<link>`: an icon or hub for the metadata (`src` read where a site wrote it instead of `href`), and a feed
+    /// when its `rel` holds `alternate` or `feed` and its `type` is a feed's — or it has no `type` (NetNewsWire's
+    /// rule: typeless alternates are feeds, unless `media` or `hreflang` make them a page's mobile or language
+    /// variant, or the address is an app's).
     private func link(_ tag: HTMLStartTag) {
-        guard let rel = tag.value(of: "rel"), let href = tag.value(of: "href") else { return }
+        guard let rel = tag.value(of: "rel"), let href = tag.value(of: "href") ?? tag.value(of: "src") else { return }
         let tokens = rel.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        metadata.link(tag, relTokens: tokens, href: href)
-        guard let rawType = tag.value(of: "type") else { return }
+        if !headEnded || scansBody { metadata.link(tag, relTokens: tokens, href: href) }
         let isFeedRel = tokens.contains("feed")
         guard tokens.contains("alternate") || isFeedRel else { return }
+        let address = href.trimmingWhitespaceAndNewlines()
+        let title = tag.value(of: "title").map { $0.trimmingWhitespaceAndNewlines() }
+        guard let rawType = tag.value(of: "type"), !rawType.trimmingWhitespaceAndNewlines().isEmpty else {
+            guard let feed = Self.typelessFeed(tag, tokens: tokens, address: address, title: title) else { return }
+            return take(feed)
+        }
         let type =
             rawType.split(separator: ";", maxSplits: 1).first.map {
                 $0.trimmingWhitespaceAndNewlines().lowercased()
             } ?? ""
-        let title = tag.value(of: "title").map { $0.trimmingWhitespaceAndNewlines() }
-        let feed = DiscoveredFeed(
-            url: href.trimmingWhitespaceAndNewlines(), type: type,
-            title: title?.isEmpty == false ? title : nil)
+        var feed = DiscoveredFeed(url: address, type: type, title: title?.isEmpty == false ? title : nil)
         switch type {
         case "application/feed+json":
             hasJSONFeedLink = true
@@ -138,9 +163,42 @@ final class FeedLinkCollector: HTMLEventHandler {
                 jsonFallback.append(feed)
             }
             return
+        // A vendor or legacy spelling (`application/x-rss+xml`, `application/x.atom+xml`) is the feed type it ends
+        // in, as NetNewsWire reads it; any other explicit type (`text/html`, `text/xml`) is no feed's.
+        case _ where type.hasSuffix("/rss+xml") || type.hasSuffix("-rss+xml") || type.hasSuffix(".rss+xml"):
+            feed.type = "application/rss+xml"
+        case _ where type.hasSuffix("-atom+xml") || type.hasSuffix(".atom+xml"):
+            feed.type = "application/atom+xml"
         default:
             return
         }
+        take(feed)
+    }
+
+    /// A `<link rel="alternate" href>` with no `type`, as a feed of unknown type (empty, where NetNewsWire has `nil`):
+    /// only its first bytes can say (``FeedFinder`` reads them), since such a link often names a page.
+    private static func typelessFeed(
+        _ tag: HTMLStartTag, tokens: [String], address: String, title: String?
+    ) -> DiscoveredFeed? {
+        // A stylesheet, icon or page variant is not a feed: `media` names a mobile site, `hreflang` a translation.
+        guard !tokens.contains(where: { $0 == "stylesheet" || $0 == "icon" }),
+            tag.value(of: "media")?.trimmingWhitespaceAndNewlines().isEmpty ?? true,
+            tag.value(of: "hreflang")?.trimmingWhitespaceAndNewlines().isEmpty ?? true,
+            !address.isEmpty
+        else { return nil }
+        // `android-app://`, `ios-app://` and their kind: an address with a scheme other than http(s) is an app's.
+        let lowered = address.lowercased()
+        if let colon = lowered.firstIndex(of: ":"),
+            !lowered[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }),
+            !lowered.hasPrefix("http:"), !lowered.hasPrefix("https:")
+        {
+            return nil
+        }
+        return DiscoveredFeed(url: address, type: "", title: title?.isEmpty == false ? title : nil)
+    }
+
+    /// A head feed completes once the base is known; a body one (the base is known by then) at once.
+    private func take(_ feed: DiscoveredFeed) {
         if baseIsKnown {
             complete(feed)
         } else {

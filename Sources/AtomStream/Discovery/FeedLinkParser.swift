@@ -20,7 +20,10 @@ import StreamCore
 /// order, its `href` resolved against the page's first `<base href>` and ``baseURL``, duplicates dropped. A
 /// `rel="alternate"` link of type `application/json` — JSON Feed 1.1's fallback type — is given at the end of the
 /// head when the head links no `application/feed+json` (WordPress's REST API links, which every WordPress page has,
-/// excepted).
+/// excepted). An alternate with no `type` is a feed too (`<link rel="alternate" href="/feed.xml">`), its type
+/// empty (unknown until its first bytes are read, as ``FeedFinder`` does), unless `media` or `hreflang` mark it as a
+/// mobile or language variant of the page, or its address is an app's (`android-app://…`); an explicit type that is
+/// no feed's (`text/html`) is refused. Icon links written with `src` instead of `href` are read as if `href`.
 ///
 /// The page's encoding is decided as HTML decides it, before parsing: a byte-order mark, else `defaultEncoding`
 /// (the HTTP `charset`), else `<meta charset>` or `<meta http-equiv="Content-Type">` in the first 1,024 bytes, else
@@ -28,9 +31,12 @@ import StreamCore
 ///
 /// Built on libxml2's HTML push parser, which reads real pages as browsers do (unquoted attributes, unclosed
 /// elements, any case). Parsing stops at the end of the head — `</head>`, `<body>`, or the first element that
-/// belongs in a body — after which ``isFinished`` is `true` and `parse` returns nothing more, so a caller stops
-/// reading: a page of any size costs its head. With `readsBody`, the body's `<a href>`s whose address looks like a
-/// feed's (`/feed`, `/rss.xml`, `…/atom`, `.rss`, …) follow, with ``DiscoveredFeed/source`` `body` (at most 100).
+/// belongs in a body — when the head linked a feed, after which ``isFinished`` is `true` and `parse` returns nothing
+/// more, so a caller stops reading: such a page of any size costs its head. A head that links no feed is not the
+/// last word: some pages (a YouTube channel's) put `<link rel="alternate">` in the body, so the body is read on for
+/// `<link>`s (feeds, with source `head` like any declared link, and icons) and `<meta>` images, for at most
+/// ``maximumBodyScanBytes``. With `readsBody`, the body's `<a href>`s whose address looks like a feed's (`/feed`,
+/// `/rss.xml`, `…/atom`, `.rss`, …) follow too, with ``DiscoveredFeed/source`` `body` (at most 100).
 public final class FeedLinkParser: StreamingParser {
     public typealias Item = DiscoveredFeed
 
@@ -45,6 +51,12 @@ public final class FeedLinkParser: StreamingParser {
     private var tagBoundary = HTMLTagBoundary()
     private var intake = ChunkIntake()
     private var lifecycle = StreamLifecycle()
+    /// Bytes handed on since the head ended without a feed link.
+    private var bodyScanBytes = 0
+
+    /// Bytes of a body read for `<link rel="alternate">` when the head links no feed: a YouTube channel page, whose
+    /// feed link sits in its body, is about 1 MB.
+    public static let maximumBodyScanBytes = 4 << 20
 
     /// Creates a parser for the page at `baseURL`.
     ///
@@ -72,6 +84,10 @@ public final class FeedLinkParser: StreamingParser {
 
     public func parse(_ chunk: UnsafeRawBufferPointer) throws -> [DiscoveredFeed] {
         if collector.isSatisfied { return lifecycle.isRunning ? collector.takeCompleted() : [] }
+        if collector.scansBody {
+            bodyScanBytes += chunk.count
+            if bodyScanBytes > Self.maximumBodyScanBytes { collector.bodyScanEnded = true }
+        }
         return try lifecycle.parse(
             { () throws(StreamError) in
                 try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try feed(bytes, atEnd: false) }

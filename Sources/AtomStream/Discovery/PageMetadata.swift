@@ -15,15 +15,28 @@ extension FeedLinkParser {
         public var icons: [Icon]
         /// The page's preview image: `og:image`, else `twitter:image`.
         public var image: String?
+        /// The preview image's size as the page declares it (`og:image:width`, `og:image:height`), when it does:
+        /// how ``bestIcon(minimumSize:)`` tells a square picture from a wide banner.
+        public var imageWidth: Int?
+        public var imageHeight: Int?
         /// WebSub hubs (`<link rel="hub">`), where a reader may subscribe for pushed updates.
         public var hubs: [String]
+        /// The page's address (after redirects), against which ``bestIcon(minimumSize:)`` finds the site's
+        /// `/favicon.ico` when the page declares no icon.
+        public var url: String?
 
         /// Creates page metadata.
-        public init(title: String? = nil, icons: [Icon] = [], image: String? = nil, hubs: [String] = []) {
+        public init(
+            title: String? = nil, icons: [Icon] = [], image: String? = nil, hubs: [String] = [], url: String? = nil,
+            imageWidth: Int? = nil, imageHeight: Int? = nil
+        ) {
             self.title = title
             self.icons = icons
             self.image = image
             self.hubs = hubs
+            self.url = url
+            self.imageWidth = imageWidth
+            self.imageHeight = imageHeight
         }
 
         /// An icon a page names with `<link rel="icon" …>` and its kin.

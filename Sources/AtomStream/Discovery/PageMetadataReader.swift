@@ -1,9 +1,10 @@
+@_spi(XMLEngine) import XMLStream
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-@_spi(XMLEngine) import XMLStream
 
 /// Collects what a page's head says about its site (``PageMetadata``) as ``FeedLinkCollector`` meets it; URLs are
 /// kept as written and resolved when read, since `<base href>` may come after them.
@@ -13,6 +14,8 @@ struct PageMetadataReader {
     private var icons: [PageMetadata.Icon] = []
     private var openGraphImage: String?
     private var twitterImage: String?
+    private var openGraphWidth: Int?
+    private var openGraphHeight: Int?
     private var hubs: [String] = []
 
     private enum TitleState {
@@ -66,12 +69,15 @@ struct PageMetadataReader {
         switch key {
         case "og:image", "og:image:url", "og:image:secure_url": if openGraphImage == nil { openGraphImage = content }
         case "twitter:image", "twitter:image:src": if twitterImage == nil { twitterImage = content }
+        // The first image's size: Open Graph writes it after the image it describes.
+        case "og:image:width": if openGraphWidth == nil { openGraphWidth = Int(content) }
+        case "og:image:height": if openGraphHeight == nil { openGraphHeight = Int(content) }
         default: break
         }
     }
 
-    /// The metadata with its URLs passed through `resolve`.
-    func resolved(_ resolve: (String) -> String) -> PageMetadata {
+    /// The metadata of the page at `url`, with its URLs passed through `resolve`.
+    func resolved(url: String?, _ resolve: (String) -> String) -> PageMetadata {
         let text = String(decoding: title, as: UTF8.self).split(whereSeparator: { $0.isWhitespace })
             .joined(separator: " ")
         var resolvedIcons = icons
@@ -79,6 +85,8 @@ struct PageMetadataReader {
         return PageMetadata(
             title: text.isEmpty ? nil : text, icons: resolvedIcons,
             image: (openGraphImage ?? twitterImage).map(resolve),
-            hubs: hubs.map(resolve))
+            hubs: hubs.map(resolve), url: url,
+            imageWidth: openGraphImage == nil ? nil : openGraphWidth,
+            imageHeight: openGraphImage == nil ? nil : openGraphHeight)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtomStream
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -15,15 +16,18 @@ package struct DiscoverCommand: ToolCommand {
         discussion: """
             For a URL: the address itself when it is a feed (source "self"), else the page's <link \
             rel="alternate"> feeds ("head"), else <a href>s in its body that look like feeds and are ("body"), \
-            else the site's well-known paths such as /feed ("guess"). For a file, or with --head-only, the links \
-            of the page's head only, the rest of the page unread.
+            else the site's well-known paths such as /feed ("guess"), ranked best first. What people paste is \
+            read as an address: feed: and feed:// URLs, a host with no scheme (example.org/blog, tried over https \
+            then http), white space and <…> around it; an existing file of that name is read as a file. For a \
+            file, or with --head-only, the page's <link rel="alternate"> feeds only (the head's, or the body's \
+            when the head links none). --metadata adds the best icon for the page (or the feed's home page).
             """)
 
     @OptionGroup package var input: InputOptions
     @OptionGroup(title: "Fetching a URL") package var remote: RemoteOptions
     @Option(help: "The page's URL, against which relative links resolve (default: the URL fetched, after redirects).")
     package var baseURL: String?
-    @Flag(help: "After the feeds, print {\"page\": {title, icons, image, hubs}} as one more line.")
+    @Flag(help: "After the feeds, print {\"page\": {title, icons, image, hubs, url}, \"icon\": {…}} as a last line.")
     package var metadata = false
     @Flag(help: "Read the head's <link rel=\"alternate\"> feeds only (a URL's body, paths and the URL itself unread).")
     package var headOnly = false
@@ -31,10 +35,19 @@ package struct DiscoverCommand: ToolCommand {
     package init() {}
 
     package func validate() throws {
-        try remote.validate(for: input)
+        // What people paste (`example.org/blog`) is fetched as a URL is, with the same remote options.
+        if pastedAddress == nil { try remote.validate(for: input) }
     }
 
-    package var needsNetwork: Bool { input.remoteURL != nil }
+    package var needsNetwork: Bool { pastedAddress != nil }
+
+    /// The input as an address to fetch: an http(s) URL, or what a person pastes (``PastedAddress``) when no file
+    /// of that name exists.
+    package var pastedAddress: PastedAddress? {
+        if let url = input.remoteURL { return PastedAddress(url) }
+        guard let text = input.input, text != "-", !FileManager.default.fileExists(atPath: text) else { return nil }
+        return PastedAddress(text)
+    }
 
     /// The head's links of a file or standard input; the rest of the page is never read.
     package func runLocally() throws {
@@ -50,7 +63,7 @@ package struct DiscoverCommand: ToolCommand {
                 }
             } catch is HeadEnded {}
             try print(parser.finish(), writer)
-            if metadata { try writer.line(["page": parser.page]) }
+            if metadata { try writer.line(PageLine(page: parser.page)) }
         } catch {
             throw writer.failure(error)
         }
@@ -65,3 +78,20 @@ package struct DiscoverCommand: ToolCommand {
 }
 
 private struct HeadEnded: Error {}
+
+/// The `--metadata` line: `{"page": …, "icon": …}`, and for a URL's search `"bytesFetched": B, "requests": N`.
+package struct PageLine: Encodable {
+    package var page: FeedLinkParser.PageMetadata
+    /// The icon to show beside the feed: ``FeedLinkParser/PageMetadata/bestIcon(minimumSize:)`` for 64 points at
+    /// 2× (128 pixels).
+    package var icon: FeedLinkParser.PageMetadata.Icon?
+    package var bytesFetched: Int?
+    package var requests: Int?
+
+    package init(page: FeedLinkParser.PageMetadata, bytesFetched: Int? = nil, requests: Int? = nil) {
+        self.page = page
+        icon = page.bestIcon(minimumSize: 128)
+        self.bytesFetched = bytesFetched
+        self.requests = requests
+    }
+}

@@ -4,8 +4,8 @@ import Foundation
 
 /// What reading a pasted address's response reports, as the bytes arrive.
 enum PageProbeEvent: Sendable {
-    /// The first bytes say the address is a feed.
-    case feedDocument(type: String, bytes: Int)
+    /// The first bytes say the address is a feed; its head (up to its first entry) named its home page and title.
+    case feedDocument(type: String, home: String?, title: String?, bytes: Int)
     /// A feed link, from the head or (after `headEnded`) the body.
     case link(DiscoveredFeed)
     /// The head is over: its links have all come, and the metadata is complete.
@@ -15,11 +15,17 @@ enum PageProbeEvent: Sendable {
 }
 
 /// Reads the response to a pasted address: its first bytes through ``FeedSniffer``, then, if it is no feed, the page
-/// through ``FeedLinkParser`` (head and body) up to `maximumBytes`.
+/// through ``FeedLinkParser`` (head and body) up to `maximumBytes`; if it is a feed, the feed's head through
+/// ``FeedParser`` up to its first entry (at most ``maximumFeedHeadBytes``), for its home page.
 final class PageProbe: StreamingParser {
     typealias Item = PageProbeEvent
 
+    /// Bytes of a feed read for its home page link and title: the channel's `<link>` comes before its items.
+    static let maximumFeedHeadBytes = 64 << 10
+
     private var sniffer: FeedSniffer? = FeedSniffer()
+    /// The feed's parser, once the first bytes said the address is a feed, and the type they said.
+    private var feedHead: (parser: FeedParser, type: String)?
     /// Everything received while the sniffer decides (its own copy stops at its limit).
     private var undecided: [UInt8] = []
     private let page: FeedLinkParser
@@ -41,14 +47,15 @@ final class PageProbe: StreamingParser {
             undecided.append(contentsOf: chunk)
             guard let verdict = sniffer!.take(chunk, atEnd: false) else { return [] }
             sniffer = nil
-            if case .feed(let type) = verdict {
-                isDone = true
-                return [.feedDocument(type: type, bytes: bytes)]
-            }
             let held = undecided
             undecided = []
+            if case .feed(let type) = verdict {
+                feedHead = (FeedParser(), type)
+                return readFeedHead(held, atEnd: false)
+            }
             return try events(page.parse(held), atEnd: false)
         }
+        if feedHead != nil { return readFeedHead(Array(chunk), atEnd: false) }
         return try events(page.parse(chunk), atEnd: false)
     }
 
@@ -58,14 +65,41 @@ final class PageProbe: StreamingParser {
         if var sniffer {
             self.sniffer = nil
             if case .feed(let type)? = sniffer.take(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true) {
-                isDone = true
-                return [.feedDocument(type: type, bytes: bytes)]
+                feedHead = (FeedParser(), type)
+            } else {
+                links = try page.parse(undecided)
             }
-            links = try page.parse(undecided)
-            undecided = []
         }
+        if feedHead != nil {
+            defer { undecided = [] }
+            return readFeedHead(undecided, atEnd: true)
+        }
+        undecided = []
         links += try page.finish()
         return events(links, atEnd: true)
+    }
+
+    /// Parses the feed until its first entry, its byte bound or its end, then reports it once. A feed that fails to
+    /// parse is still the feed the sniffer saw: it is reported with what was read before the fault.
+    private func readFeedHead(_ bytes: [UInt8], atEnd: Bool) -> [PageProbeEvent] {
+        guard let feedHead else { return [] }
+        let parser = feedHead.parser
+        var done = atEnd || self.bytes >= Self.maximumFeedHeadBytes || maximumBytes <= self.bytes
+        do {
+            if try !parser.parse(bytes).isEmpty { done = true }
+            if atEnd { _ = try parser.finish() }
+        } catch {
+            done = true
+        }
+        guard done else { return [] }
+        isDone = true
+        let feed = parser.feed
+        let home = feed.links.first { link in link.rel == "alternate" && (link.type?.contains("html") ?? true) }?.href
+        let title = feed.title?.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        return [
+            .feedDocument(
+                type: feedHead.type, home: home, title: title?.isEmpty == false ? title : nil, bytes: self.bytes)
+        ]
     }
 
     private func events(_ links: [DiscoveredFeed], atEnd: Bool) -> [PageProbeEvent] {

@@ -4,10 +4,13 @@ import Foundation
 /// What ``FeedFinder`` found for a pasted address: the feeds, where each came from, the page's metadata, and what
 /// finding them cost.
 public struct FoundFeeds: Sendable, Hashable, Codable {
-    /// The feeds, best first: the address itself, else the head's links in document order, else confirmed body
-    /// links (same site first), else the first well-known path that answered with a feed.
+    /// The feeds, best first (``DiscoveredFeed/ranked(_:)``): the address itself, else the page's declared links
+    /// (typeless ones confirmed), else confirmed body links, else the first well-known path that answered with a
+    /// feed.
     public var feeds: [DiscoveredFeed]
-    /// The page's title, icons, preview image and hubs; `nil` when the address was a feed itself.
+    /// The page's title, icons, preview image and hubs; when the address was a feed itself, its home page's (the
+    /// feed's `link`), or just the site's root address and the feed's title when that cannot be read.
+    /// ``FeedLinkParser/PageMetadata/bestIcon(minimumSize:)`` picks the icon to show.
     public var page: FeedLinkParser.PageMetadata?
     /// The address after redirects.
     public var url: URL?

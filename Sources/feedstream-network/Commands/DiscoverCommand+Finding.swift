@@ -8,13 +8,13 @@ import StreamCore
 extension DiscoverCommand: NetworkCommand {
     /// The whole ``FeedFinder`` for a URL, or its head's links only (`--head-only`, `--base-url`).
     func runOverNetwork() async throws {
-        guard let url = input.remoteURL else { return try runLocally() }
+        guard let address = pastedAddress else { return try runLocally() }
         let writer = OutputWriter()
         do {
             if headOnly || baseURL != nil {
-                try await discoverHead(at: url, writer)
+                try await discoverHead(at: address.url, writer)
             } else {
-                try await find(url, writer)
+                try await find(input.input ?? address.url.absoluteString, writer)
             }
         } catch {
             throw writer.failure(error)
@@ -22,15 +22,16 @@ extension DiscoverCommand: NetworkCommand {
         writer.flush()
     }
 
-    /// The whole finder; the `--metadata` line also says what finding cost.
-    private func find(_ url: URL, _ writer: OutputWriter) async throws {
-        let found = try await FeedFinder(transport: remote.transport(), limits: remote.limits).find(url)
+    /// The whole finder, given the text as pasted (a host with no scheme falls back to http); the `--metadata`
+    /// line also says what finding cost.
+    private func find(_ pasted: String, _ writer: OutputWriter) async throws {
+        let found = try await FeedFinder(transport: remote.transport(), limits: remote.limits).find(pasted)
         try print(found.feeds, writer)
         if metadata {
             try writer.line(
                 PageLine(
-                    page: found.page ?? FeedLinkParser.PageMetadata(), bytesFetched: found.bytesFetched,
-                    requests: found.requests))
+                    page: found.page ?? FeedLinkParser.PageMetadata(url: found.url?.absoluteString),
+                    bytesFetched: found.bytesFetched, requests: found.requests))
         }
     }
 
@@ -51,18 +52,11 @@ extension DiscoverCommand: NetworkCommand {
             switch event {
             case .feed(let feed): try print([feed], writer)
             case .headEnded(let page):
-                if metadata { try writer.line(["page": page]) }
+                if metadata { try writer.line(PageLine(page: page)) }
                 return
             }
         }
     }
-}
-
-/// The `--metadata` line of a URL's search: `{"page": …, "bytesFetched": B, "requests": N}`.
-private struct PageLine: Encodable {
-    var page: FeedLinkParser.PageMetadata
-    var bytesFetched: Int
-    var requests: Int
 }
 
 /// What the network path reports: each feed, then once that the head is over (with the page's metadata), so the
