@@ -98,13 +98,14 @@ extension DateParser {
                 return nil
             }
         }
-        guard var (hour, minute, second) = time else { return (0, 0) }
+        guard let time else { return (0, 0) }
+        var hour = time.hour
         if let meridiem {
             guard (1...12).contains(hour) else { return nil }
             hour = hour % 12 + meridiem
         }
-        guard hour <= 23, minute <= 59, second <= 60 else { return nil }
-        return (hour * 3600 + minute * 60 + second, offset ?? 0)
+        guard hour <= 23, time.minute <= 59, time.second <= 60 else { return nil }
+        return (hour * 3600 + time.minute * 60 + time.second, offset ?? 0)
     }
 
     /// `AM` → 0, `PM` → 12 (any case, dotted `a.m.` too); `nil` for anything else.

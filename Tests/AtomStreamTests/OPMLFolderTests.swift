@@ -48,7 +48,7 @@ import Testing
         #expect(parser.head.title == "Folders")
         #expect(parser.head.dateModified == Date(timeIntervalSince1970: 1_793_692_800))
         #expect(parser.head.docs == "http://opml.org/spec2.opml")
-        #expect(parser.outlineCount == 8)
+        #expect(parser.outlineCount == 9)
     }
 
     @Test("Written and read back: the same items, empty folders included, and the writer is a fixed point")
