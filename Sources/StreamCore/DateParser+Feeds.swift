@@ -10,18 +10,41 @@ extension DateParser {
     /// time (midnight), W3C-DTF's reduced precisions (`2003`, `2003-12`), compact ISO 8601 (`20031231T101455Z`),
     /// slashes for dashes (`2003/12/31 10:14:55`), and a space or a zone name after an ISO time
     /// (`2003-12-31 10:14:55 +0100`, `2003-12-31 10:14:55 GMT`). An RFC 822 zone name it does not know reads as UTC,
-    /// as feedparser reads it (the date is kept; the zone is the one guess made). Text that fits none of these
-    /// gives `nil`.
+    /// as feedparser reads it (the date is kept; the zone is the one guess made).
+    ///
+    /// Numeric dates are read too: `01/10/2020`, `1/10/2020 10:00:00 AM`, `2020/01/10 10:00`, `10.01.2020`
+    /// (separators `/`, `.` or `-`; a time, `AM`/`PM` and a zone may follow). Whether `01/10/2020` is January 10
+    /// or 1 October is settled by a ``DayMonthOrder``: by a date of the same document whose first or second
+    /// number is above 12, else by the document's language (`en-us` month first, most others day first), else
+    /// month first; this form, with no document around it, reads month first unless a number above 12 says
+    /// otherwise. Text that fits none of these gives `nil`.
     public static func parseFeedDate(_ text: String) -> Date? {
+        var order = DayMonthOrder()
+        return parseFeedDate(text, order: &order)
+    }
+
+    /// Parses a feed date (see ``parseFeedDate(_:)-(String)``), numeric dates in the day and month order of the
+    /// document they come from; a numeric date with a day above 12 settles `order` for the dates after it.
+    public static func parseFeedDate(_ text: String, order: inout DayMonthOrder) -> Date? {
         var text = text
-        return text.withUTF8 { parseFeedDate(UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { parseFeedDate(UnsafeRawBufferPointer($0), order: &order) }
     }
 
     /// Parses a feed date (see ``parseFeedDate(_:)-(String)``) from UTF-8 bytes.
     public static func parseFeedDate(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        var order = DayMonthOrder()
+        return parseFeedDate(bytes, order: &order)
+    }
+
+    /// Parses a feed date (see ``parseFeedDate(_:order:)-(String,_)``) from UTF-8 bytes.
+    public static func parseFeedDate(_ bytes: UnsafeRawBufferPointer, order: inout DayMonthOrder) -> Date? {
         let s = bytes.trimmingWhitespace()
         guard !s.isEmpty, s.count <= 64 else { return nil }
-        if let date = parseRFC3339(s) ?? parseRFC822(s, requiringTime: false, readsUnknownZonesAsUTC: true) ?? parseReducedW3C(s) { return date }
+        if let date = parseRFC3339(s) ?? parseRFC822(s, requiringTime: false, readsUnknownZonesAsUTC: true)
+            ?? parseReducedW3C(s) ?? parseNumericDate(s, order: &order)
+        {
+            return date
+        }
         return parseLooseISO(Array(s))
     }
 
@@ -36,8 +59,8 @@ extension DateParser {
         return makeDate(year: year, month: month, day: 1, seconds: 0, fraction: 0, offset: 0)
     }
 
-    /// ISO 8601 written loosely: compact (`20031231T101455Z`), with slashes, or with a space or a zone name before
-    /// the offset. Rewritten into RFC 3339 and read as such.
+    /// ISO 8601 written loosely: compact (`20031231T101455Z`), with slashes and an offset or zone the numeric
+    /// dates do not read, or with a space or a zone name before the offset. Rewritten into RFC 3339 and read as such.
     private static func parseLooseISO(_ input: [UInt8]) -> Date? {
         var s = input
         var zoneShift = 0

@@ -103,7 +103,9 @@ struct JSONFeedFaultTests {
         "JSON that is not a JSON Feed is a clear error, not an empty feed",
         arguments: [
             #"{"error":{"code":403,"message":"Forbidden"}}"#,
-            #"{"rss":{"channel":{"title":"x","item":[{"title":"a"}]}}}"#,
+            #"{"rsss":{"channel":{"title":"x","item":[{"title":"a"}]}}}"#,
+            #"{"rs":{"channel":{}}}"#,
+            #"{"title":"x","rss":{"channel":{}}}"#,
             #"{"version":"1.1","title":"no items"}"#,
             #"{}"#,
             #"{"items":{"id":"1"}}"#,

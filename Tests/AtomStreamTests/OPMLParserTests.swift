@@ -6,7 +6,8 @@ import Testing
 /// ``OPMLParser`` and ``OPMLWriter``: subscription lists in and out, identical in every chunking.
 @Suite struct OPMLParserTests {
     /// What exports look like: NetNewsWire-style folders, Feedly's `title` + `text`, attributes in three cases,
-    /// entities (XML, character and HTML 4), a feed nested in a feed, an empty folder, a `url` given for `xmlUrl`.
+    /// entities (XML, character and HTML 4), a feed nested in a feed, an empty folder (an item, with its folders),
+/// a `url` given for `xmlUrl`, and a link outline (no feed, no children: an item too).
     static let document = """
         \n  <?xml version="1.0" encoding="UTF-8"?>
         <opml version="2.0">
@@ -41,7 +42,9 @@ import Testing
         OPMLOutline(text: "Swift", xmlURL: "https://lists.test/swift.xml", type: "atom", folders: ["News", "Tech"]),
         OPMLOutline(text: "Nested parent", xmlURL: "https://parent.test/feed", folders: ["News", "Tech"]),
         OPMLOutline(text: "Child", xmlURL: "https://child.test/feed", folders: ["News", "Tech", "Nested parent"]),
+        OPMLOutline(text: "Empty folder", folders: ["News"]),
         OPMLOutline(text: "Pod", xmlURL: "https://pod.test/feed.xml", type: "rss"),
+        OPMLOutline(text: "A link", type: "link"),
     ]
 
     static let options = OPMLParser.Options(baseURL: "https://lists.test/me/list.opml")

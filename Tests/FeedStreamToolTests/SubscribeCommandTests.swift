@@ -39,6 +39,34 @@ struct SubscribeCommandTests {
         #expect(again.output == read.output)
     }
 
+    @Test("opml --metadata: the head as a last line; outlines that name no feed are not printed")
+    func opmlMetadata() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let document = """
+            <opml version="2.0"><head><title>Mine</title><dateCreated>Mon, 02 Nov 2026 10:00:00 GMT</dateCreated>
+            <ownerName>Ann</ownerName><ownerEmail>ann@example.org</ownerEmail><ownerId>https://ann.test/</ownerId>
+            </head><body><outline text="Empty"/><outline text="F" type="rss" xmlUrl="https://f.test/"/></body></opml>
+            """
+        let plain = try await tool.run(["opml", "-"], input: Data(document.utf8))
+        #expect(plain.status == 0, "\(plain.error)")
+        #expect(plain.lines.count == 1)
+        for size in ["1", "64"] {
+            let read = try await tool.run(["opml", "--metadata", "--chunk-size", size, "-"], input: Data(document.utf8))
+            #expect(read.status == 0, "\(read.error)")
+            try #require(read.lines.count == 2)
+            #expect(read.lines[0] == plain.lines[0])
+            let last = try JSONSerialization.jsonObject(with: Data(read.lines[1].utf8)) as? [String: Any]
+            let head = try #require(last?["head"] as? [String: Any])
+            #expect(head["title"] as? String == "Mine")
+            #expect(head["dateCreated"] as? String == "2026-11-02T10:00:00Z")
+            #expect(head["ownerName"] as? String == "Ann")
+            #expect(head["ownerEmail"] as? String == "ann@example.org")
+            #expect(head["ownerID"] as? String == "https://ann.test/")
+            #expect(head["version"] as? String == "2.0")
+        }
+        #expect(try await tool.run(["opml", "--write", "--metadata"], input: Data()).status == 2)
+    }
+
     @Test("opml: not OPML, and --write given a bad line, exit 1 with one line saying why")
     func opmlFaults() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))

@@ -86,7 +86,7 @@ struct DateParserFeedTests {
         arguments: [
             "", "yesterday", "2003-13", "2003-12-32", "Thu, 32 Jan 2004 19:48:21 GMT", "Thu, 01 Foo 2004",
             "12345", "2003-12-31T25:00:00Z", "Thu, 01 Jan 2004 19:48:21 NOTAZONE", "Thu, 01 Jan 2004 XYZ",
-            "01/02/2003",
+            "13/13/2003", "01/02/2003/04", "01/02-2003",
         ])
     func rejects(text: String) {
         #expect(DateParser.parseFeedDate(text) == nil)

@@ -47,6 +47,8 @@ final class JSONFeedDecoder: JSONEventReceiver {
     @exclusivity(unchecked) private var completed = CompletedItems<AtomEntry>()
     @exclusivity(unchecked) private var feedState = FeedState()
     @exclusivity(unchecked) private var metadata = AtomFeed(format: "json1.1")
+    /// The day and month order of numeric dates (`01/10/2020`), settled by the feed's `language` and its dates.
+    @exclusivity(unchecked) private var dayMonthOrder = DayMonthOrder()
     /// Members skipped for having the wrong type, each with its position (the first 1,000).
     private(set) var warnings: [StreamError] = []
     static let maximumWarnings = 1000
@@ -209,6 +211,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
         case .nextURL?: metadata.nextURL = try url(value)
         case .icon?: metadata.logo = try url(value)
         case .favicon?: metadata.icon = try url(value)
+        case .language?: if let tag = try text(value) { dayMonthOrder.noteLanguage(tag) }
         case .items?: throw notAFeed("its `items` is \(ScalarReading<String>.describe(value)), not an array")
         default: break
         }
@@ -334,7 +337,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
     /// A date in any form ``DateParser`` reads; one it cannot read is left out, as feed readers leave it.
     private func date(_ value: JSONScalar) throws(StreamError) -> Date? {
         switch value {
-        case .string(let bytes): return DateParser.parseFeedDate(bytes)
+        case .string(let bytes): return DateParser.parseFeedDate(bytes, order: &dayMonthOrder)
         case .null: return nil
         default: throw mismatch("should be a date string, found \(ScalarReading<Date>.describe(value))")
         }

@@ -7,7 +7,7 @@ internal import JSONStream
 enum JSONFeedKey: Sendable {
     case version, title, homePageURL, feedURL, description, nextURL, icon, favicon, author, authors, items
     case id, url, externalURL, contentHTML, contentText, summary, image, bannerImage, datePublished, dateModified
-    case tags, attachments, name, avatar, mimeType, sizeInBytes, durationInSeconds
+    case tags, attachments, name, avatar, mimeType, sizeInBytes, durationInSeconds, language
 
     /// Whether the member may hold an array or object (elsewhere, or in forms nobody reads, it is skipped); every
     /// other member JSON Feed defines holds a string or a number.
@@ -31,7 +31,7 @@ enum JSONFeedKey: Sendable {
         ("summary", .summary), ("image", .image), ("banner_image", .bannerImage),
         ("date_published", .datePublished), ("date_modified", .dateModified), ("tags", .tags),
         ("attachments", .attachments), ("name", .name), ("avatar", .avatar), ("mime_type", .mimeType),
-        ("size_in_bytes", .sizeInBytes), ("duration_in_seconds", .durationInSeconds),
+        ("size_in_bytes", .sizeInBytes), ("duration_in_seconds", .durationInSeconds), ("language", .language),
     ]
 }
 #endif

@@ -11,7 +11,8 @@
 public struct AtomFeed: Sendable, Hashable, Codable {
     /// The syndication format: `atom1.0` from ``AtomParser``; from ``FeedParser`` also `atom0.3`, `rss0.90`,
     /// `rss0.91`, `rss0.92`, `rss0.93`, `rss0.94`, `rss1.0`, `rss2.0`, or `rss` for an `rss` root whose `version`
-    /// is missing or unknown; `json1.0` or `json1.1` for a JSON Feed. (`atompub` for an AtomPub service or category document.)
+    /// is missing or unknown; `json1.0` or `json1.1` for a JSON Feed; `rss-in-json` for RSS 2.0 written as JSON
+    /// (RSS-in-JSON, as Scripting News publishes it). (`atompub` for an AtomPub service or category document.)
     public var format: String
     /// The feed's permanent id.
     public var id: String?

@@ -8,9 +8,11 @@
 
 /// Turns an OPML document's SAX events into ``OPMLOutline`` values and its ``OPMLHead``.
 ///
-/// An outline is complete at its start tag (everything it says is in its attributes), so it is returned then;
-/// what stays behind is one frame per open element and the titles of the open outlines, its children's
-/// `folders`. Memory is therefore bounded by the nesting, never by the number of outlines.
+/// An outline is complete at its start tag (everything it says is in its attributes), so one that names a feed
+/// is returned then; one that names none is returned at its end tag if no outline opened inside it (an empty
+/// folder, a note), and otherwise only lives on in its children's `folders`. What stays behind is one frame per
+/// open element, the titles of the open outlines, and at most one outline waiting for its end tag. Memory is
+/// therefore bounded by the nesting, never by the number of outlines.
 final class OPMLDocumentDecoder: XMLEventHandler {
     enum Role {
         case opml, head, body, outline, ignored
@@ -31,6 +33,9 @@ final class OPMLDocumentDecoder: XMLEventHandler {
     private var text = ByteAccumulator()
     private(set) var head = OPMLHead()
     private(set) var completed = CompletedItems<OPMLOutline>()
+    /// The innermost open outline that names no feed, while no outline has opened inside it: returned at its end
+    /// tag, dropped when a child outline makes it a folder.
+    private var childless: OPMLOutline?
     /// Outlines seen so far, folders included: the ordinal in error paths.
     private(set) var outlineCount = 0
     private(set) var hasSeenRoot = false
@@ -56,6 +61,7 @@ final class OPMLDocumentDecoder: XMLEventHandler {
     func closeOpenElements() throws(StreamError) {
         roles.removeAll()
         folders.removeAll()
+        childless = nil
         folderBytes = 0
     }
 
@@ -96,6 +102,10 @@ final class OPMLDocumentDecoder: XMLEventHandler {
         switch role {
         case .outline:
             if let title = folders.popLast() { folderBytes -= title.utf8.count }
+            if let outline = childless {
+                completed.append(outline)
+                childless = nil
+            }
         case .headField(let field):
             finishHeadField(field)
         default:
@@ -116,6 +126,8 @@ final class OPMLDocumentDecoder: XMLEventHandler {
 
     private func startOutline(_ tag: XMLStartTag) throws(StreamError) {
         outlineCount += 1
+        // The enclosing outline has a child, so it is a folder, not an item of its own.
+        childless = nil
         var outline = OPMLOutline()
         var url: String?
         var bytes = 0
@@ -140,11 +152,13 @@ final class OPMLDocumentDecoder: XMLEventHandler {
                 kind: .limitExceeded,
                 message: "an outline and its folders hold more than \(limits.maximumItemBytes) bytes")
         }
+        outline.htmlURL = outline.htmlURL.map { URLResolution.resolve($0, against: documentBase) }
+        outline.folders = folders
         if let xmlURL = outline.xmlURL {
             outline.xmlURL = URLResolution.resolve(xmlURL, against: documentBase)
-            outline.htmlURL = outline.htmlURL.map { URLResolution.resolve($0, against: documentBase) }
-            outline.folders = folders
             completed.append(outline)
+        } else {
+            childless = outline
         }
         folders.append(name)
         folderBytes += name.utf8.count

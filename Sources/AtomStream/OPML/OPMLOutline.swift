@@ -1,4 +1,5 @@
-/// One outline of an OPML subscription list that names a feed: what a feed reader imports per subscription.
+/// One outline of an OPML subscription list that names a feed — what a feed reader imports per subscription — or
+/// that names none and holds nothing (an empty folder, whose ``xmlURL`` is `nil`).
 ///
 /// `folders` holds the titles of the outlines it is nested in, outermost first (`["News", "Tech"]`), which is how
 /// readers that export folders (NetNewsWire, Feedly, Inoreader) write them; an outline directly under `body` has
@@ -8,7 +9,7 @@ public struct OPMLOutline: Sendable, Hashable, Codable {
     public var title: String?
     /// The `text` attribute: what OPML 2.0 requires and most readers show (many write `title` and `text` alike).
     public var text: String?
-    /// The feed's address (`xmlUrl`), resolved against the document's URL.
+    /// The feed's address (`xmlUrl`), resolved against the document's URL; `nil` for an empty folder.
     public var xmlURL: String?
     /// The site's address (`htmlUrl`).
     public var htmlURL: String?

@@ -7,7 +7,8 @@
 @_spi(XMLEngine) import XMLStream
 
 /// Reads an OPML subscription list (OPML 1.0, 1.1 and 2.0) pushed in chunks of any size, returning each outline
-/// that names a feed as soon as its start tag has been parsed.
+/// that names a feed as soon as its start tag has been parsed, and each outline that names no feed and holds no
+/// outline (an empty folder, a note) at its end tag.
 ///
 /// ```swift
 /// let parser = OPMLParser()
@@ -21,7 +22,9 @@
 /// ```
 ///
 /// An outline with an `xmlUrl` (or a feed `type` and a `url`) is a subscription; one without is a folder, whose
-/// title (`title`, else `text`) its descendants carry in ``OPMLOutline/folders``. Attribute and element names are
+/// title (`title`, else `text`) its descendants carry in ``OPMLOutline/folders``. A folder that holds nothing is
+/// still returned, with a `nil` ``OPMLOutline/xmlURL`` and its own `folders`, so that an app importing the list
+/// keeps it; a folder with outlines inside is known only through them. Attribute and element names are
 /// matched in any case (`xmlUrl`, `xmlurl`, `xmlURL`), as real exports vary; the five XML entities, character
 /// references and HTML 4's named entities (`&eacute;`) are replaced; white space before the XML declaration is
 /// dropped. Memory is bounded by the nesting of the outlines, never by their number.

@@ -21,7 +21,7 @@
 /// folder that comes back later is opened again, which reads back the same. Attributes are written as given
 /// (`type` too: `rss` is what most readers expect of a feed outline), escaped so that `&`, `<`, quotes, tabs and
 /// line breaks survive; control characters XML cannot carry are left out. Outlines without an `xmlURL` are
-/// written, but read back as folders, not as outlines. Categories are joined with commas, as OPML 2.0 writes them.
+/// written without children, and read back as the same outlines (empty folders). Categories are joined with commas, as OPML 2.0 writes them.
 public struct OPMLWriter: Sendable {
     /// The head written by ``start()``.
     public var head: OPMLHead

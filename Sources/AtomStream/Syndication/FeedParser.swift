@@ -2,7 +2,7 @@ import StreamCore
 @_spi(XMLEngine) import XMLStream
 
 /// Decodes a feed of any syndication format — Atom 1.0, Atom 0.3, RSS 0.90, 0.91, 0.92, 0.93, 0.94, 1.0 (RDF)
-/// and 2.0, JSON Feed 1.0 and 1.1 — pushed in chunks of any size, returning each entry or item as an ``AtomEntry`` as soon as its
+/// and 2.0, JSON Feed 1.0 and 1.1, RSS-in-JSON — pushed in chunks of any size, returning each entry or item as an ``AtomEntry`` as soon as its
 /// closing tag has been parsed.
 ///
 /// ```swift
@@ -52,14 +52,18 @@ import StreamCore
 /// `attachments` → `enclosure` links, `image` / `banner_image` → ``AtomEntry/media``; the top level fills
 /// ``AtomFeed`` (`next_url` → `nextURL`, `icon` → `logo`, `favicon` → `icon`). A member of the wrong type
 /// (`"tags": "news"`) is skipped with a positioned warning in ``warnings`` and its item kept, as JSON Feed asks of
-/// readers; JSON with neither a jsonfeed.org `version` nor an `items` array (an API's error object, RSS written as
-/// JSON) is refused with a `StreamError` of kind `unexpectedDocument`. Built without the trait (an app that depends
-/// on FeedStream with `traits: []` and has no yajl), any JSON document is refused that way, at its first byte.
+/// readers; JSON with neither a jsonfeed.org `version` nor an `items` array (an API's error object) is refused with
+/// a `StreamError` of kind `unexpectedDocument`. A JSON document whose first member is `rss` is RSS-in-JSON (Dave
+/// Winer's RSS 2.0 as JSON, `{"rss": {"channel": {…, "item": […]}}}`, format `rss-in-json`), read on the same
+/// engine item by item into the fields RSS fills (see `RSSJSONDecoder`). Built without the trait (an app that
+/// depends on FeedStream with `traits: []` and has no yajl), any JSON document is refused that way, at its first
+/// byte.
 ///
 /// In every format the iTunes, Podcasting 2.0 and Media RSS elements are also typed: ``AtomFeed/podcast``,
 /// ``AtomEntry/podcast`` and ``AtomEntry/media`` (`nil` when there are none).
 ///
-/// Dates are read by ``DateParser`` (RFC 822 in all its real variants, W3C-DTF, RFC 3339). RSS 0.91 documents
+/// Dates are read by ``DateParser`` (RFC 822 in all its real variants, W3C-DTF, RFC 3339, and numeric dates such
+/// as `01/10/2020`, whose day and month order the feed's `language` and its other dates settle: ``DayMonthOrder``). RSS 0.91 documents
 /// written against Netscape's DTD use HTML's named entities (`&eacute;`, `&nbsp;`): `FeedParser` replaces all of
 /// HTML 4's without reading any DTD. Two faults of feeds in the wild are read as feed readers read them, where
 /// ``AtomParser`` refuses them: whitespace before the XML declaration (blank lines a web application printed first)
@@ -113,7 +117,7 @@ public final class FeedParser: StreamingParser {
     public var feed: AtomFeed {
         #if JSONFeed
             if case .json = syntax, let json {
-                var feed = json.decoder.feed
+                var feed = json.feed
                 sanitizer?.sanitize(&feed)
                 return feed
             }
@@ -232,7 +236,7 @@ public final class FeedParser: StreamingParser {
     private func takeCompleted() -> [AtomEntry] {
         #if JSONFeed
             if case .json = syntax, let json {
-                let entries = json.decoder.takeCompleted()
+                let entries = json.takeCompleted()
                 guard let sanitizer else { return entries }
                 return sanitizer.sanitize(entries)
             }

@@ -52,7 +52,9 @@ extension RSSDocumentDecoder {
     func finishField(_ field: RSSField, scope: FeedScope) throws(StreamError) {
         if field == .published || field == .updated {
             captureDepth = 0
-            let date = text.withUnsafeBytes { DateParser.parseFeedDate($0) }
+            var order = dayMonthOrder
+            let date = text.withUnsafeBytes { DateParser.parseFeedDate($0, order: &order) }
+            dayMonthOrder = order
             finishDate(date, published: field == .published, scope: scope)
             return
         }
@@ -85,7 +87,7 @@ extension RSSDocumentDecoder {
             if !value.isEmpty { entry.categories.append(AtomCategory(term: value, scheme: categoryScheme)) }
         case .rights: entry.rights = AtomText(type: .text, value: value)
         case .fallbackSummary: if entry.summary == nil { entry.summary = AtomText(type: .text, value: value) }
-        case .author, .contributor, .generator, .logo, .published, .updated: break
+        case .author, .contributor, .generator, .language, .logo, .published, .updated: break
         case .ttl, .updatePeriod, .updateFrequency, .skipHour, .skipDay: break
         }
     }
@@ -105,6 +107,7 @@ extension RSSDocumentDecoder {
         case .logo: if !value.isEmpty { feed.logo = resolve(value) }
         case .fallbackSummary: if feed.subtitle == nil { feed.subtitle = AtomText(type: .text, value: value) }
         case .ttl, .updatePeriod, .updateFrequency, .skipHour, .skipDay: finishScheduleField(field, value)
+        case .language: dayMonthOrder.noteLanguage(value)
         case .author, .content, .contributor, .published, .updated: break
         }
     }

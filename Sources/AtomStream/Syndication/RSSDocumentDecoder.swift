@@ -59,6 +59,8 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     @exclusivity(unchecked) var extensionHasChildren = false
     @exclusivity(unchecked) var nameStrings = NameStrings()
     @exclusivity(unchecked) var recentStrings = RecentStrings()
+    /// The day and month order of the document's numeric dates (`01/10/2020`), settled by its language and dates.
+    var dayMonthOrder = DayMonthOrder()
     /// The typed iTunes, Podcasting 2.0 and Media RSS fields.
     @exclusivity(unchecked) var podcast: PodcastReader
 
@@ -216,6 +218,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             case names.pubDate: return beginField(.published, .feed)
             case names.lastBuildDate: return beginField(.updated, .feed)
             case names.generator: return beginField(.generator, .feed)
+            case names.language: return beginField(.language, .feed)
             case names.category: return beginCategory(tag, .feed)
             case names.image: return .image
             case names.ttl: return beginField(.ttl, .feed)
@@ -334,6 +337,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
             categoryScheme = nil
             return beginField(.category, scope)
         case (names.dc, names.rights): return beginField(.rights, scope)
+        case (names.dc, names.language): return beginField(.language, scope)
         case (names.atom, names.id): return beginField(.id, scope)
         case (names.atom, names.link):
             addAtomLink(tag, scope)

@@ -58,6 +58,8 @@ enum RSSField {
     case rights
     /// `generator`.
     case generator
+    /// The channel's `language`, `dc:language`: the day and month order of its numeric dates.
+    case language
     /// The channel image's `url`.
     case logo
     /// `itunes:summary`, `itunes:subtitle`: the item's summary or the channel's subtitle (text) when the feed has

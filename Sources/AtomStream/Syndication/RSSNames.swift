@@ -10,7 +10,7 @@ struct RSSNames {
     let rss, rdfRoot, channel, item, image, textInput, textinput, group: XMLName
     // RSS elements
     let title, link, description, guid, pubDate, lastBuildDate, author, managingEditor, category, enclosure: XMLName
-    let copyright, generator, url, comments: XMLName
+    let copyright, generator, url, comments, language: XMLName
     // The channel's update schedule: RSS 2.0's ttl, skipHours/hour, skipDays/day; the Syndication module's
     let ttl, skipHours, skipDays, hour, day, sy, updatePeriod, updateFrequency: XMLName
     // Module elements
@@ -64,6 +64,7 @@ struct RSSNames {
         generator = table.intern("generator")
         url = table.intern("url")
         comments = table.intern("comments")
+        language = table.intern("language")
         ttl = table.intern("ttl")
         skipHours = table.intern("skipHours")
         skipDays = table.intern("skipDays")

@@ -14,7 +14,9 @@ package struct OPMLCommand: DecodingCommand {
         abstract: "Read an OPML subscription list: one JSON line per feed outline (--write: JSON lines to OPML).",
         discussion: """
             Each line is {title, text, xmlURL, htmlURL, type, folders}: folders are the titles of the outlines \
-            the feed is nested in, outermost first. With --write, JSON lines of that shape on the input (standard \
+            the feed is nested in, outermost first. Outlines that name no feed are not printed. With --metadata, \
+            a last line {"head": {title, dateCreated, dateModified, ownerName, ownerEmail, ownerID, docs, \
+            version}} gives the document's head. With --write, JSON lines of that shape on the input (standard \
             input by default) become an OPML 2.0 document on standard output that reads back to the same outlines.
             """)
 
@@ -25,6 +27,8 @@ package struct OPMLCommand: DecodingCommand {
     var write = false
     @Option(help: "With --write: the document's <title>.")
     var title: String?
+    @Flag(help: "After the outlines, print {\"head\": {title, dateCreated, ownerName, …}} as one more line.")
+    package var metadata = false
 
     package init() {}
 
@@ -32,14 +36,23 @@ package struct OPMLCommand: DecodingCommand {
         try validateRemote()
         if title != nil && !write { throw ValidationError("--title applies only with --write") }
         if write && input.remoteURL != nil { throw ValidationError("--write reads JSON lines from a file or `-`") }
+        if write && metadata { throw ValidationError("--metadata applies only when reading OPML") }
     }
 
     /// The parser's options, for a file and for a URL.
     package var options: OPMLParser.Options { OPMLParser.Options(recover: recoverOption.recover) }
 
+    package var metadataRequested: Bool { metadata }
+
+    /// Prints the outlines that name feeds: the parser also returns empty folders, which a subscription list
+    /// printed as feeds leaves out.
     package func decoding() -> Decoding<OPMLParser> {
         let options = options
-        return Decoding(makeParser: { OPMLParser(options: options) }, warnings: { $0.warnings })
+        return Decoding(
+            makeParser: { OPMLParser(options: options) }, metadata: { ["head": $0.head] }, warnings: { $0.warnings },
+            printItem: { outline, output in
+                if outline.xmlURL != nil { try output.line(outline) }
+            })
     }
 
     package func runLocally() throws {

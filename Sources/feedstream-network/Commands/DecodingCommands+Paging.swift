@@ -59,14 +59,17 @@ extension XMLItemsCommand: FetchingCommand {
 }
 
 extension OPMLCommand: FetchingCommand {
-    func paging() -> Paging<ClosurePaging<OPMLParser, NoPageSummary>> {
+    /// One page, summarized by its head: the `--metadata` line of a URL as of a file.
+    func paging() -> Paging<ClosurePaging<OPMLParser, OPMLHead>> {
         let options = options
         return Paging(
-            ClosurePaging.singlePage { response in
-                var options = options
-                options.baseURL = response.url?.absoluteString
-                options.defaultEncoding = response.charset
-                return OPMLParser(options: options)
-            })
+            ClosurePaging(
+                makeParser: { response in
+                    var options = options
+                    options.baseURL = response.url?.absoluteString
+                    options.defaultEncoding = response.charset
+                    return OPMLParser(options: options)
+                }, summary: { $0.head }),
+            metadata: { ["head": $0] })
     }
 }
