@@ -36,6 +36,7 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     /// The previous entry's array sizes, reserved in the next one: a feed's entries are alike.
     @exclusivity(unchecked) var entryShape = EntryShape()
     var entryCount = 0
+    @exclusivity(unchecked) var documentIDs = DocumentEntryIDs()
     private(set) var hasSeenRoot = false
     var entryBytes = 0
     var feedBytes = 0

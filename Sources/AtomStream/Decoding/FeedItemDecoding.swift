@@ -33,8 +33,10 @@ protocol FeedItemDecoding: AnyObject {
     var completed: CompletedItems<AtomEntry> { get set }
     /// The previous entry's array sizes, reserved in the next one: a feed's entries are alike.
     var entryShape: EntryShape { get set }
-    /// The number of the current item, for the element path of errors.
+    /// The number of the current item, for the element path of errors and the identity of a repeated id.
     var entryCount: Int { get }
+    /// The ids the document's items used so far, for ``AtomEntry/identity``.
+    var documentIDs: DocumentEntryIDs { get set }
     /// What the format calls an item, for the item-size error: `item` (RSS), `entry` (Atom).
     static var itemNoun: String { get }
     /// The interned `base` and XML namespace names: `xml:base`.
@@ -101,6 +103,7 @@ extension FeedItemDecoding {
         if podcast.hasEpisodeFields {
             podcast.takeEpisode(into: &finished)
         }
+        documentIDs.note(&finished, position: entryCount)
         markupBases.completeEntry()
         completed.append(consume finished)
         entryBytes = 0

@@ -44,6 +44,8 @@ final class JSONFeedDecoder: JSONEventReceiver {
     @exclusivity(unchecked) private var attachment = AttachmentState()
     @exclusivity(unchecked) private var entryStart = 0
     @exclusivity(unchecked) private var entryCount = 0
+    /// The ids the document's items used so far, for ``AtomEntry/identity``.
+    @exclusivity(unchecked) private var documentIDs = DocumentEntryIDs()
     @exclusivity(unchecked) private var completed = CompletedItems<AtomEntry>()
     @exclusivity(unchecked) private var feedState = FeedState()
     @exclusivity(unchecked) private var metadata = AtomFeed(format: "json1.1")
@@ -287,6 +289,7 @@ final class JSONFeedDecoder: JSONEventReceiver {
         if let duration = item.duration { entry.podcast = PodcastEpisodeInfo(duration: duration) }
         var finished = AtomEntry()
         swap(&finished, &entry)
+        documentIDs.note(&finished, position: entryCount)
         completed.append(finished)
     }
 

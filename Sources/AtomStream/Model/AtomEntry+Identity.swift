@@ -5,31 +5,46 @@
 #endif
 
 extension AtomEntry {
-    /// The identity an app de-duplicates this entry on (see ``EntryIdentity``): its id, else its alternate link,
-    /// else a digest of title, date and content.
+    /// The identity an app de-duplicates this entry on (see ``EntryIdentity``).
+    ///
+    /// A decoder sets it when the entry alone cannot tell it: an id the document already used makes the id with the
+    /// alternate link (``EntryIdentity/Basis/idAndLink``), and the entry's position too when that pair was used
+    /// before. Otherwise, and for entries built by hand or decoded from JSON, it follows from the entry's fields:
+    /// its id, else its alternate link, else a digest of title, date and content (worked out when asked, so that
+    /// decoding pays nothing for it).
     public var identity: EntryIdentity {
+        if let identity = decodedIdentity.value { return identity }
         if let id, !id.isEmpty { return EntryIdentity(key: id, basis: .id) }
         if let link = alternateLink { return EntryIdentity(key: link, basis: .link) }
         var hasher = EntryHasher()
         hasher.combine(title?.value)
-        hasher.combine((published ?? updated).map { String($0.timeIntervalSince1970) })
+        hasher.combine(word: (published ?? updated).map { $0.timeIntervalSince1970.bitPattern } ?? .max)
         hasher.combine(content?.value ?? summary?.value)
         return EntryIdentity(key: hasher.digest.description, basis: .content)
     }
 
-    /// What a reader shows of this entry (title, summary, content, links with their types and lengths), as a
-    /// digest: it changes when the entry was edited, and not when only its order in the document did.
+    /// What a reader shows of this entry, as a digest: it changes when the entry was edited, and not when only its
+    /// order in the document, its id or its dates did (feeds that regenerate bump `updated` on every entry).
+    ///
+    /// Title, summary, content (inline or by reference), every link with its relation, type and length (enclosures
+    /// are links), and the media a reader shows (Media RSS, JSON Feed images). Left out: comment counts
+    /// (`thr:count` moves with every comment), authors and categories.
     public var digest: EntryDigest {
         var hasher = EntryHasher()
         hasher.combine(title?.value)
         hasher.combine(summary?.value)
         hasher.combine(content?.value)
         hasher.combine(content?.src)
+        hasher.combine(word: UInt64(links.count))
         for link in links {
             hasher.combine(link.href)
             hasher.combine(link.rel)
             hasher.combine(link.type)
-            hasher.combine(link.length.map { String($0) })
+            hasher.combine(word: link.length.map { UInt64(bitPattern: $0) } ?? .max)
+        }
+        if let media {
+            hasher.combine(word: UInt64(media.count))
+            for item in media { hasher.combine(item.url) }
         }
         return hasher.digest
     }
@@ -40,27 +55,23 @@ extension AtomEntry {
     }
 }
 
-/// 64-bit FNV-1a over UTF-8 fields, each closed by a separator a field cannot hold as UTF-8 (`0xFF`), so that
-/// ("ab", "c") and ("a", "bc") differ. The same in every process and on every platform (Swift's `Hasher` is seeded
-/// per process), which a digest kept in a store between runs must be.
-package struct EntryHasher {
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    package init() {}
-
-    package mutating func combine(_ text: String?) {
-        if let text {
-            var text = text
-            text.withUTF8 { bytes in
-                for byte in bytes {
-                    state ^= UInt64(byte)
-                    state &*= 0x0000_0100_0000_01b3
-                }
-            }
-        }
-        state ^= text == nil ? 0xFE : 0xFF
-        state &*= 0x0000_0100_0000_01b3
+extension EntryIdentity {
+    /// An id the document repeats, told apart by the entry's alternate link (`""` without one) and, when the id and
+    /// link repeat together, by the entry's position in the document (from 1). The parts are joined by U+001F, a
+    /// character XML cannot hold, so no two (id, link) pairs of an XML feed make the same key.
+    package static func idAndLink(_ id: String, link: String?, position: Int? = nil) -> EntryIdentity {
+        var key = id + "\u{1F}" + (link ?? "")
+        if let position { key += "\u{1F}" + String(position) }
+        return EntryIdentity(key: key, basis: .idAndLink)
     }
+}
 
-    package var digest: EntryDigest { EntryDigest(value: state) }
+/// The identity a decoder chose from the document around an entry (``AtomEntry/identity``), `nil` when the entry's
+/// own fields tell it. Not part of the entry's equality or hash: two entries holding the same fields are equal
+/// wherever they stood, and an entry encoded and decoded again (which recomputes the identity) equals the original.
+struct DecodedIdentity: Sendable, Hashable {
+    var value: EntryIdentity?
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

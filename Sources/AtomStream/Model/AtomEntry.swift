@@ -41,6 +41,8 @@ public struct AtomEntry: Sendable, Hashable {
     var podcastStorage: PodcastEpisodeStorage?
     /// The typed media objects (Media RSS, JSON Feed images), in document order; `nil` when there are none.
     public var media: [MediaContent]?
+    /// Set by a decoder when the document decides the entry's ``identity`` (an id it repeats); `nil` otherwise.
+    var decodedIdentity = DecodedIdentity()
 
     /// Creates an entry.
     public init(

@@ -36,6 +36,7 @@ final class RSSDocumentDecoder: XMLEventHandler, FeedItemDecoding {
     @exclusivity(unchecked) private var unfoldable = (XMLName.none, XMLName.none, XMLName.none, XMLName.none)
     @exclusivity(unchecked) private var unfoldableNext = 0
     var entryCount = 0
+    @exclusivity(unchecked) var documentIDs = DocumentEntryIDs()
     private(set) var hasSeenRoot = false
     @exclusivity(unchecked) var entryBytes = 0
     var feedBytes = 0
