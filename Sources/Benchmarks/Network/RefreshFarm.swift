@@ -87,7 +87,6 @@ enum RefreshFarm {
             Subscription(url: $0)
         }
         let refresher = FeedRefresher(concurrency: concurrency, perHost: perHost)
-        let cpuStart = cpuSeconds()
         let start = ContinuousClock.now
         var wire = 0
         var body = 0
@@ -99,24 +98,13 @@ enum RefreshFarm {
             body += Int(cost?.bodyBytes ?? 0)
         }
         let elapsed = ContinuousClock.now - start
-        let cpu = cpuSeconds() - cpuStart
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print(
-            "{\"seconds\": \(seconds), \"cpuSeconds\": \(cpu), \"wireBytes\": \(wire), \"bodyBytes\": \(body), "
-                + "\"updated\": \(updated)}")
+        print("{\"seconds\": \(seconds), \"wireBytes\": \(wire), \"bodyBytes\": \(body), \"updated\": \(updated)}")
         return 0
     }
 
-    /// User and system CPU time this process has used.
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
     /// A feed of 20 items, different per path (as real feeds differ).
-    static func feedText(for path: String) -> String {
+    private static func feedText(for path: String) -> String {
         var text = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>\(path)</title>"
         for index in 0..<20 {
             text += "<item><guid>\(path)#\(index)</guid><title>Item \(index) of \(path)</title>"
@@ -127,7 +115,7 @@ enum RefreshFarm {
         return text + "</channel></rss>"
     }
 
-    static func executablePath() -> String {
+    private static func executablePath() -> String {
         CommandLine.arguments[0].hasPrefix("/")
             ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
     }
