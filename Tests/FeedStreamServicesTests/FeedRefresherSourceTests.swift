@@ -82,9 +82,11 @@ struct FeedRefresherSourceTests {
         #expect(await source.claims == 4, "three batches of up to 3, then an empty claim")
         #expect(changes[urls[0]] == [.unchanged, .unchanged, .unchanged])
         #expect(changes[urls[1]] == [.new, .new, .new])
-        #expect(changes[urls[7]] == [.new, .new, .new], "other ids (the feed's links say nothing: there are none)")
+        #expect(changes[urls[7]] == [.new, .new, .new], "other ids and other links")
         let stored = await source.finished
-        #expect(stored[urls[1]]?.2.count == 3, "what this refresh saw, for the store")
+        // What this refresh saw, for the store: three identities, and each entry's link (an RSS guid is a permalink
+        // unless it says otherwise) as a `.link` identity.
+        #expect(stored[urls[1]]?.2.count == 6, "what this refresh saw, for the store")
         #expect(stored[urls[1]]?.1 == .updated(entries: 3))
     }
 
