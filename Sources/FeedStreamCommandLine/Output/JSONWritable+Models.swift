@@ -22,6 +22,7 @@ extension AtomEntry: JSONWritable {
         object.object("summary", summary)
         object.object("title", title)
         object.date("updated", updated)
+        object.leftOut("the identity a repeated id gave the entry: not one of DESIGN.md's keys (AtomEntry.identity)")
     }
 }
 

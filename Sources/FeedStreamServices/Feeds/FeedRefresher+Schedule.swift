@@ -4,42 +4,53 @@ import Foundation
 import StreamCore
 
 extension FeedRefresher {
-    /// The subscription updated from its transfer's result, and what became of it.
+    /// How long a host that answers 429 or 503 without `Retry-After` is left alone.
+    static let defaultDeferral: TimeInterval = 600
+
+    /// The subscription updated from its transfer's result, and what became of it. `block` hears a host asking to
+    /// wait (the run pauses the whole host).
     func settle(
         _ subscription: Subscription, _ result: RefreshTransferResult, now: Date, block: (Date) -> Void
     ) -> (Subscription, RefreshOutcome) {
         var updated = subscription
-        guard let head = result.head, let status = head.statusCode else {
-            return failed(updated, RefreshFailure(kind: .unreachable, message: result.failure ?? "no response"), now: now)
-        }
+        // No network at all: nothing the feed did. Handed back as it was.
+        if result.isOffline { return (subscription, .offline) }
         if let failure = result.failure {
-            // The entries before the fault went out; the stored validators stay those of the last whole answer.
-            return failed(updated, RefreshFailure(kind: .malformed, statusCode: status, message: failure), now: now)
+            // The entries before a fault went out; the stored validators stay those of the last whole answer.
+            return failed(updated, failure, now: now)
+        }
+        guard let head = result.head, let status = head.statusCode else {
+            return failed(updated, RefreshFailure(kind: .unreachable, message: "no response"), now: now)
         }
         switch status {
         case 304:
             updated.etag = head.header("etag") ?? updated.etag
             updated.lastModified = head.header("last-modified") ?? updated.lastModified
-            return (succeeded(updated, head: head, feed: nil, now: now), .notModified)
+            updated = succeeded(updated, head: head, feed: nil, rhythm: nil, now: now)
+            // A 301 answered by a 304 at its target: the validators were the target's too; the move stands.
+            if let movedTo = result.movedTo, movedTo != subscription.url {
+                updated.move(to: movedTo)
+                return (updated, .moved(to: movedTo))
+            }
+            return (updated, .notModified)
         case 410:
             updated.failures = 0
             updated.retryAfter = nil
-            updated.nextDue = now.addingTimeInterval(intervals.upperBound)
+            updated.gone = now
+            updated.nextDue = .distantFuture
             return (updated, .gone)
         case 200..<300:
             updated.etag = head.header("etag")
             updated.lastModified = head.header("last-modified")
             updated.validatorsSaved = updated.etag == nil && updated.lastModified == nil ? nil : now
-            updated = succeeded(updated, head: head, feed: result.feed, now: now)
+            updated = succeeded(updated, head: head, feed: result.feed, rhythm: result.rhythm, now: now)
             if let movedTo = result.movedTo, movedTo != subscription.url {
-                updated.movedFrom.append(subscription.url)
-                updated.url = movedTo
+                updated.move(to: movedTo)
                 return (updated, .moved(to: movedTo))
             }
             if let newFeed = Self.newFeedURL(result.feed, from: subscription.url) {
                 // The validators belong to the old URL.
-                updated.movedFrom.append(subscription.url)
-                updated.url = newFeed
+                updated.move(to: newFeed)
                 updated.etag = nil
                 updated.lastModified = nil
                 updated.validatorsSaved = nil
@@ -48,33 +59,39 @@ extension FeedRefresher {
             }
             return (updated, .updated(entries: result.entries))
         default:
-            var message = "HTTP \(status)"
-            if status == 429 || status == 503,
-                let delay = RetryPolicy(now: { now }).requestedDelay(headers: head.headers)
-            {
-                let until = now.addingTimeInterval(delay)
-                block(until)
-                updated.retryAfter = until
-                message += ", retry after \(Self.rfc3339(until))"
-                let (backedOff, outcome) = failed(
-                    updated, RefreshFailure(kind: .httpStatus, statusCode: status, message: message), now: now)
-                var waiting = backedOff
-                waiting.nextDue = max(backedOff.nextDue ?? until, until)
-                return (waiting, outcome)
+            if RefreshFailure.isChallenge(status: status, headers: head.headers, body: result.start) {
+                let failure = RefreshFailure(
+                    kind: .blocked, statusCode: status, message: "HTTP \(status): a bot wall's challenge page")
+                return failed(updated, failure, now: now)
             }
-            return failed(updated, RefreshFailure(kind: .httpStatus, statusCode: status, message: message), now: now)
+            if status == 429 || status == 503 {
+                // The host asked to wait: capped at the longest interval (a year-long Retry-After would silence a
+                // host for a year), 10 minutes when it did not say how long. Not the feed's failure.
+                let asked = RetryPolicy(now: { now }).requestedDelay(headers: head.headers) ?? Self.defaultDeferral
+                let until = now.addingTimeInterval(min(asked, intervals.upperBound))
+                block(until)
+                return (Self.deferring(updated, until: until), .deferred(until: until))
+            }
+            let failure = RefreshFailure(kind: .httpStatus, statusCode: status, message: "HTTP \(status)")
+            return failed(updated, failure, now: now)
         }
     }
 
-    /// A refresh that went well: the schedule from the response and the feed.
-    private func succeeded(_ subscription: Subscription, head: HTTPResponseInfo, feed: AtomFeed?, now: Date)
-        -> Subscription
-    {
+    /// A refresh that went well: the schedule from the response, the feed and its entries' dates.
+    private func succeeded(
+        _ subscription: Subscription, head: HTTPResponseInfo, feed: AtomFeed?, rhythm: EntryRhythm?, now: Date
+    ) -> Subscription {
         var updated = subscription
         updated.failures = 0
         updated.retryAfter = nil
+        updated.gone = nil
         updated.lastRefreshed = now
-        updated.nextDue = nextDue(head: head, schedule: feed?.updateSchedule, now: now)
+        let wait = self.wait(
+            head: head, schedule: feed?.updateSchedule, rhythm: rhythm, previous: subscription.refreshInterval,
+            now: now)
+        updated.refreshInterval = wait
+        updated.nextDue = nextDue(
+            after: wait, schedule: feed?.updateSchedule, now: now, jitter: Double.random(in: -0.1...0.1))
         if updated.title == nil, let title = feed?.title?.value, !title.isEmpty { updated.title = title }
         return updated
     }
@@ -103,22 +120,45 @@ extension FeedRefresher {
         return backoff(failures: failures, using: &generator)
     }
 
-    /// When a feed is due again: the longest of what the response (`Cache-Control: max-age`, `Expires`) and the
-    /// feed (`ttl`, `sy:updatePeriod` / `sy:updateFrequency`) ask for, or the shortest interval when they say
-    /// nothing; clamped to ``intervals``; then moved past the feed's `skipHours` and `skipDays`.
+    /// When a feed is due again, without jitter: ``wait(head:schedule:rhythm:previous:now:)`` from `now`, past the
+    /// feed's `skipHours` and `skipDays`.
     package func nextDue(head: HTTPResponseInfo?, schedule: FeedUpdateSchedule?, now: Date) -> Date {
-        var hints: [TimeInterval] = []
-        if let head {
-            if let maxAge = Self.maxAge(head.header("cache-control")) { hints.append(maxAge) }
-            if let expires = head.header("expires").flatMap(DateParser.parseRFC822) {
-                hints.append(expires.timeIntervalSince(now))
-            }
-        }
-        if let interval = schedule?.interval { hints.append(interval) }
-        let wait = min(max(hints.max() ?? intervals.lowerBound, intervals.lowerBound), intervals.upperBound)
-        let due = now.addingTimeInterval(wait)
+        nextDue(
+            after: wait(head: head, schedule: schedule, rhythm: nil, previous: nil, now: now), schedule: schedule,
+            now: now, jitter: 0)
+    }
+
+    /// `now` plus `wait` stretched by `jitter` (a fraction, ±0.1 in a run) within ``intervals``, then moved past the
+    /// feed's `skipHours` and `skipDays`.
+    func nextDue(after wait: TimeInterval, schedule: FeedUpdateSchedule?, now: Date, jitter: Double) -> Date {
+        let jittered = min(max(wait * (1 + jitter), intervals.lowerBound), intervals.upperBound)
+        let due = now.addingTimeInterval(jittered)
         guard let schedule, !schedule.skipHours.isEmpty || !schedule.skipDays.isEmpty else { return due }
         return min(schedule.firstAllowedTime(from: due), now.addingTimeInterval(intervals.upperBound))
+    }
+
+    /// The wait after a successful refresh: ``schedule``'s (for ``RefreshSchedule/adaptive``, the mean gap of the
+    /// feed's recent entries; without dated entries, the `previous` wait, else the shortest interval), raised to
+    /// the longest of what the response (`Cache-Control: max-age`, `Expires`) and the feed (`ttl`,
+    /// `sy:updatePeriod` / `sy:updateFrequency`) ask for, clamped to ``intervals``.
+    func wait(
+        head: HTTPResponseInfo?, schedule feedSchedule: FeedUpdateSchedule?, rhythm: EntryRhythm?,
+        previous: TimeInterval?, now: Date
+    ) -> TimeInterval {
+        var asked: TimeInterval = 0
+        if let head {
+            if let maxAge = Self.maxAge(head.header("cache-control")) { asked = max(asked, maxAge) }
+            if let expires = head.header("expires").flatMap(DateParser.parseRFC822) {
+                asked = max(asked, expires.timeIntervalSince(now))
+            }
+        }
+        if let interval = feedSchedule?.interval { asked = max(asked, interval) }
+        let own: TimeInterval =
+            switch schedule {
+            case .fixed(let interval): interval
+            case .adaptive: rhythm?.meanGap ?? previous ?? intervals.lowerBound
+            }
+        return min(max(own, asked, intervals.lowerBound), intervals.upperBound)
     }
 
     /// `max-age` of a `Cache-Control` value, unless `no-store` or `no-cache` forbid reusing the answer.

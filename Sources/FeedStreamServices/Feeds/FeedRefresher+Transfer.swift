@@ -17,22 +17,34 @@ struct RefreshTransferResult: Sendable {
     var feed: AtomFeed?
     var entries = 0
     var bodyBytes: Int64 = 0
-    /// The fault, in one line; `nil` when the transfer ended well (whatever the status).
-    var failure: String?
+    /// The fault, by kind; `nil` when the transfer ended well (whatever the status) or the network was down.
+    var failure: RefreshFailure?
+    /// The network itself was down: nothing was sent.
+    var isOffline = false
+    /// The body's first bytes: of a feed, to tell a web page from a broken feed; of a refusal, to recognise a
+    /// challenge page.
+    var start: [UInt8] = []
+    /// What this refresh saw of the feed's entries, for the source; empty unless the feed decoded to its end.
+    var seen: [EntryIdentity: EntryDigest] = [:]
+    /// The decoded entries' dates, for the adaptive schedule.
+    var rhythm: EntryRhythm
 }
 
 extension FeedRefresher {
-    /// Refreshes one due subscription: its entries go to `channel` as they decode; returns its `finished` report.
-    /// `block` hears a host's `Retry-After`.
+    /// Refreshes one due subscription: its entries go to `channel` as they decode, classified against `earlier`;
+    /// returns its `finished` report and what it saw. `block` hears a host asking to wait.
     func refreshOne(
-        _ subscription: Subscription, now: Date, clock: @escaping @Sendable () -> Date,
-        channel: RefreshEventChannel<RefreshReport>, block: (Date) -> Void
-    ) async -> RefreshReport {
-        let watchdog = TransferWatchdog(limits: client.limits)
+        _ subscription: Subscription, earlier: [EntryIdentity: EntryDigest], now: Date,
+        clock: @escaping @Sendable () -> Date, channel: RefreshEventChannel<RefreshReport>, block: (Date) -> Void
+    ) async -> (RefreshReport, [EntryIdentity: EntryDigest]) {
+        var limits = client.limits
+        if let transferDeadline { limits.deadline = min(limits.deadline ?? transferDeadline, transferDeadline) }
+        let watchdog = TransferWatchdog(limits: limits)
         let refresher = self
-        // A task of its own, which the watchdog cancels when the host stalls.
+        // A task of its own, which the watchdog cancels when the host stalls or the deadline passes.
         let task = Task {
-            await refresher.transfer(subscription, now: now, watchdog: watchdog, channel: channel)
+            await refresher.transfer(
+                subscription, earlier: earlier, now: now, limits: limits, watchdog: watchdog, channel: channel)
         }
         watchdog.watch { task.cancel() }
         let result = await withTaskCancellationHandler {
@@ -44,22 +56,22 @@ extension FeedRefresher {
         let (updated, outcome) = settle(subscription, result, now: clock(), block: block)
         let wireBytes: Int64? =
             if let head = result.head, head.contentEncoding != nil {
-                result.failure == nil ? head.expectedContentLength : nil
+                result.failure == nil && !result.isOffline ? head.expectedContentLength : nil
             } else {
                 result.bodyBytes
             }
         let cost = RefreshTransfer(
             statusCode: result.head?.statusCode, wireBytes: wireBytes, bodyBytes: result.bodyBytes,
             entries: result.entries)
-        return .finished(subscription.id, updated, outcome, cost)
+        return (.finished(subscription.id, updated, outcome, cost), result.seen)
     }
 
     /// The conditional GET of `subscription`, its body decoded as it arrives.
     private func transfer(
-        _ subscription: Subscription, now: Date, watchdog: TransferWatchdog,
-        channel: RefreshEventChannel<RefreshReport>
+        _ subscription: Subscription, earlier: [EntryIdentity: EntryDigest], now: Date, limits: TransferLimits,
+        watchdog: TransferWatchdog, channel: RefreshEventChannel<RefreshReport>
     ) async -> RefreshTransferResult {
-        var result = RefreshTransferResult()
+        var result = RefreshTransferResult(rhythm: EntryRhythm(now: now))
         var request = client.request(for: subscription.url)
         if let saved = subscription.validatorsSaved, now.timeIntervalSince(saved) < validatorLifetime {
             if let etag = subscription.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
@@ -67,11 +79,12 @@ extension FeedRefresher {
                 request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
             }
         }
-        let credentialed = CredentialedRequest(request, authorizer: client.authorizer, policy: client.originPolicy)
+        // The subscription's own credentials, never the client's: trusted only on the subscription's origin.
+        let credentialed = CredentialedRequest(
+            request, authorizer: authorization(subscription), policy: client.originPolicy)
         var isTemporary = false
         do {
-            let response = try await client.transport.exchange(credentialed, limits: client.limits, watchdog: watchdog)
-            {
+            let response = try await client.transport.exchange(credentialed, limits: limits, watchdog: watchdog) {
                 status, target in
                 // A permanent move counts only while no temporary redirect came before it.
                 if (status == 301 || status == 308) && !isTemporary {
@@ -82,19 +95,25 @@ extension FeedRefresher {
             }
             result.head = response.head
             guard let status = response.head.statusCode, (200..<300).contains(status) else {
-                // 304, 410, a refusal: nothing to decode (a 304 costs no parser at all).
-                await Self.drain(response.body)
+                // 304, 410, a refusal: nothing to decode (a 304 costs no parser at all); a refusal's page is kept
+                // for a look at whether it is a bot wall.
+                let keep = [403, 429, 503].contains(response.head.statusCode) ? RefreshFailure.challengeSniffBytes : 0
+                result.start = await Self.drain(response.body, keeping: keep)
                 return result
             }
             let parser = FeedParser(options: client.options.reading(response.head))
             let id = subscription.id
+            var classifier = EntryClassifier(earlier: earlier)
             do {
                 for try await chunk in response.body {
                     watchdog.touch()
                     result.bodyBytes += Int64(chunk.count)
+                    if result.start.count < 512 { result.start += chunk.prefix(512 - result.start.count) }
                     for entry in try parser.parse(chunk) {
                         result.entries += 1
-                        await watchdog.pausingIdleClock { await channel.send(.entry(id, entry, .new)) }
+                        result.rhythm.record(entry)
+                        let change = classifier.classify(entry)
+                        await watchdog.pausingIdleClock { await channel.send(.entry(id, entry, change)) }
                     }
                     try Task.checkCancellation()
                 }
@@ -104,32 +123,44 @@ extension FeedRefresher {
             }
             var last: [AtomEntry] = []
             defer { result.entries += last.count }
+            var failure: (any Error)?
             do {
                 try parser.finish { last.append($0) }
             } catch {
-                for entry in last { await channel.send(.entry(id, entry, .new)) }
-                throw error
+                failure = error
             }
-            for entry in last { await channel.send(.entry(id, entry, .new)) }
+            for entry in last {
+                result.rhythm.record(entry)
+                let change = classifier.classify(entry)
+                await channel.send(.entry(id, entry, change))
+            }
+            if let failure { throw failure }
             result.feed = parser.feed
+            result.seen = classifier.seen
         } catch {
-            result.failure = Self.oneLine(watchdog.explain(error))
+            let explained = watchdog.explain(error)
+            result.failure = RefreshFailure.classifying(explained, head: result.head, start: result.start)
+            result.isOffline = result.failure == nil
         }
         return result
     }
 
-    /// Reads a short body to its end, so its connection can serve the next request; a long one is cut off.
-    private static func drain(_ body: HTTPResponseBody) async {
+    /// Reads a short body to its end, so its connection can serve the next request (a long one is cut off), and
+    /// returns its first `keeping` bytes.
+    private static func drain(_ body: HTTPResponseBody, keeping: Int) async -> [UInt8] {
         var read = 0
+        var kept: [UInt8] = []
         do {
             for try await chunk in body {
                 read += chunk.count
+                if kept.count < keeping { kept += chunk.prefix(keeping - kept.count) }
                 if read > 64 << 10 {
                     body.cancel()
-                    return
+                    break
                 }
             }
         } catch {}
+        return kept
     }
 
     /// `error` in one line of the user's terms, without the URL (the status line names the subscription).

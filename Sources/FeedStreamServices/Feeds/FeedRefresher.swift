@@ -6,29 +6,39 @@ import Foundation
 /// podcast app, over the ``Subscription`` values the app stores.
 ///
 /// ```swift
-/// let refresher = FeedRefresher(client: FeedClient(), concurrency: 8, perHost: 2)
-/// for await event in refresher.refresh(stored) {
+/// var refresher = FeedRefresher(client: FeedClient(), concurrency: 8, perHost: 2)
+/// refresher.authorization = { $0.url.host == "private.example" ? myAuthorizer : nil }
+/// for await event in refresher.refresh(stored, reportNotDue: false) {
 ///     switch event {
-///     case .entry(let id, let entry): show(entry, in: id)
-///     case .finished(let subscription, let outcome): store(subscription); log(outcome)
+///     case .entry(let id, let entry, let change): show(entry, in: id, isNew: change == .new)
+///     case .finished(let id, let subscription, let outcome): store(subscription, replacing: id); log(outcome)
 ///     }
 /// }
 /// ```
 ///
 /// - Conditional GET: each subscription's `ETag` and `Last-Modified` are sent back, unless older than
 ///   ``validatorLifetime`` (some servers answer 304 for ever to a stale one); a 304 costs no decode.
-/// - Politeness: at most ``concurrency`` transfers at once and ``perHost`` against one host. A 429 or 503 with
-///   `Retry-After` stops every request to that host for the rest of the run, and is stored in
-///   ``Subscription/retryAfter`` so the next run keeps to it.
-/// - Schedule: ``Subscription/nextDue`` comes from the response (`Cache-Control: max-age`, `Expires`) and the feed
-///   (RSS `ttl`, `sy:updatePeriod` / `sy:updateFrequency`, `skipHours` / `skipDays`), clamped to ``intervals``;
-///   failures back off exponentially, with jitter. Subscriptions not due are reported `notDue` (unless `all`).
+/// - Credentials: ``authorization`` names each subscription's own authorizer (none by default); the client's
+///   ``FeedClient/authorizer`` never signs a refresher's request, and credentials stay on the subscription's origin
+///   through redirects (``FeedClient/originPolicy``).
+/// - Politeness: at most ``concurrency`` transfers at once and ``perHost`` against one host. A 429 or 503 (with
+///   `Retry-After`, capped at the longest interval, or 10 minutes without it) pauses every request to that host
+///   for the rest of the run: the host's other subscriptions are ``RefreshOutcome/deferred(until:)``, and
+///   ``Subscription/retryAfter`` keeps the next run to it. A bot wall (a challenge page) is a failure of kind
+///   ``RefreshFailure/Kind/blocked``.
+/// - Faults: each failure is a ``RefreshFailure`` of a ``RefreshFailure/Kind`` an app can act on; no network at
+///   all is ``RefreshOutcome/offline``, the subscription handed back unchanged. A transfer that takes longer than
+///   ``transferDeadline`` (2 minutes) or goes ``TransferLimits/idleTimeout`` without a byte is `timedOut`.
+/// - Schedule: ``Subscription/nextDue`` follows ``schedule`` (by default how often the feed publishes), raised to
+///   what the response (`Cache-Control: max-age`, `Expires`) and the feed (RSS `ttl`, `sy:updatePeriod`) ask,
+///   clamped to ``intervals``, past `skipHours` / `skipDays`, with ±10 % jitter; failures back off exponentially,
+///   with jitter.
 /// - Moves: 301 and 308 (and a podcast's `itunes:new-feed-url`) are reported `moved(to:)` and change the stored
-///   URL; 302 and 307 are followed without changing it; 410 is `gone`.
+///   URL, a 304 at the new URL too; 302 and 307 are followed without changing it; 410 is `gone`, and a gone
+///   subscription is not asked again until the app clears ``Subscription/gone``.
 /// - Streaming: entries are reported as they decode, and the stream holds at most a few events: a consumer slower
 ///   than the network makes the transfers wait, so memory is bounded by the transfers in flight, however many
-///   subscriptions. One subscription's failure is its own `finished` event with a one-line message. Cancelling the
-///   consumer's task (or dropping the stream) stops every transfer at once.
+///   subscriptions. Cancelling the consumer's task (or dropping the stream) stops every transfer at once.
 /// - Sharding: with `shard: (index, count)` only the subscriptions whose host hashes to `index` (of `count`) are
 ///   refreshed, by a hash that is the same in every process — several processes split one list with no shared
 ///   state, and one host's subscriptions all land in one process, so per-host limits still hold.
@@ -46,8 +56,17 @@ public struct FeedRefresher: Sendable {
     public var shard: (index: Int, count: Int)?
     /// Stored validators older than this are not sent. Default 7 days.
     public var validatorLifetime: TimeInterval = 7 * 86_400
-    /// The clock `Retry-After` blocks are checked against during the run (the `now` of ``refresh(_:now:all:)``
-    /// plus the time since it began, by default).
+    /// The credentials of each subscription's requests, sent only to the subscription's own origin; `nil`, the
+    /// default for every subscription, sends none.
+    public var authorization: @Sendable (Subscription) -> (any RequestAuthorizer)? = { _ in nil }
+    /// How long after a successful refresh a subscription is due again. Default ``RefreshSchedule/adaptive``.
+    public var schedule: RefreshSchedule = .adaptive
+    /// The longest one subscription's transfer may take, redirects included (a host that sends a byte every few
+    /// seconds would otherwise hold a worker for ever); `nil` for none. Default 2 minutes. The client's own
+    /// ``TransferLimits/deadline``, when shorter, wins.
+    public var transferDeadline: TimeInterval? = 120
+    /// The clock `Retry-After` blocks are checked against during the run (the `now` of
+    /// ``refresh(_:now:all:reportNotDue:)`` plus the time since it began, by default).
     package var clock: (@Sendable () -> Date)?
 
     /// Creates a refresher.
@@ -65,21 +84,44 @@ public struct FeedRefresher: Sendable {
         }
     }
 
-    /// Refreshes the subscriptions due at `now` (every one with `all`, except those whose host asked to wait),
-    /// reporting entries as they decode and one ``RefreshEvent/finished(_:_:)`` per subscription of this shard.
-    public func refresh(_ subscriptions: [Subscription], now: Date = .now, all: Bool = false)
-        -> AsyncStream<RefreshEvent>
-    {
-        let run = start(subscriptions, now: now, all: all)
+    /// Refreshes the subscriptions due at `now` (every one with `all`, except gone ones), reporting entries as they
+    /// decode (each ``EntryChange/new``: an array carries no memory of what was seen) and one
+    /// ``RefreshEvent/finished(id:_:_:)`` per subscription of this shard — for those not due too
+    /// (``RefreshOutcome/notDue``), unless `reportNotDue` is `false`: then only what was refreshed, deferred or found
+    /// offline is reported, which is all an app with 10,000 subscriptions needs to store.
+    public func refresh(
+        _ subscriptions: [Subscription], now: Date = .now, all: Bool = false, reportNotDue: Bool = true
+    ) -> AsyncStream<RefreshEvent> {
+        let run = start(arraySource(subscriptions, now: now, all: all, reportNotDue: reportNotDue), now: now)
         return AsyncStream(unfolding: { await run.next()?.event }, onCancel: { run.cancel() })
     }
 
-    /// ``refresh(_:now:all:)`` with what each transfer cost, for the command line and the benchmarks.
-    package func reports(_ subscriptions: [Subscription], now: Date = .now, all: Bool = false)
-        -> AsyncStream<RefreshReport>
-    {
-        let run = start(subscriptions, now: now, all: all)
+    /// ``refresh(_:now:all:reportNotDue:)`` with what each transfer cost, for the command line and the benchmarks.
+    package func reports(
+        _ subscriptions: [Subscription], now: Date = .now, all: Bool = false, reportNotDue: Bool = true
+    ) -> AsyncStream<RefreshReport> {
+        let run = start(arraySource(subscriptions, now: now, all: all, reportNotDue: reportNotDue), now: now)
         return AsyncStream(unfolding: { await run.next() }, onCancel: { run.cancel() })
+    }
+
+    /// Refreshes what `source` hands out as due at `now`, batch after batch until a claim comes back empty: before
+    /// each transfer the subscription's ``RefreshSource/seen(_:)`` entries are read, each decoded entry is reported
+    /// with its ``EntryChange`` (``EntryClassifier``), and every subscription is handed to
+    /// ``RefreshSource/finish(_:as:outcome:seen:)`` (with what this refresh saw, when its feed decoded to the end)
+    /// before its `finished` report goes out.
+    ///
+    /// The engine of `SubscriptionStore`-backed refreshes (FeedStreamStore's `refresh(store:worker:now:)`). A
+    /// claim or finish that throws ends the run after the subscriptions in hand: what was claimed and not finished
+    /// goes back to the store when its lease ends. `seen` that throws counts as nothing seen.
+    package func reports(from source: any RefreshSource, now: Date = .now) -> AsyncStream<RefreshReport> {
+        let run = start((source, []), now: now)
+        return AsyncStream(unfolding: { await run.next() }, onCancel: { run.cancel() })
+    }
+
+    /// ``reports(from:now:)`` as public events.
+    package func refresh(from source: any RefreshSource, now: Date = .now) -> AsyncStream<RefreshEvent> {
+        let run = start((source, []), now: now)
+        return AsyncStream(unfolding: { await run.next()?.event }, onCancel: { run.cancel() })
     }
 
     /// Whether `subscription` belongs to this process's shard.
@@ -101,61 +143,108 @@ public struct FeedRefresher: Sendable {
         return hash
     }
 
-    private func start(_ subscriptions: [Subscription], now: Date, all: Bool) -> RefreshRun<RefreshReport> {
+    /// The array as a source: due subscriptions of this shard (gone ones never), and those to report `notDue`.
+    private func arraySource(_ subscriptions: [Subscription], now: Date, all: Bool, reportNotDue: Bool)
+        -> (any RefreshSource, [Subscription])
+    {
+        var due: [Subscription] = []
+        var notDue: [Subscription] = []
+        for subscription in subscriptions where isInShard(subscription) {
+            if subscription.gone == nil && (all || (subscription.nextDue ?? .distantPast) <= now) {
+                due.append(subscription)
+            } else if reportNotDue {
+                notDue.append(subscription)
+            }
+        }
+        return (ArrayRefreshSource(due), notDue)
+    }
+
+    private func start(_ work: (source: any RefreshSource, notDue: [Subscription]), now: Date)
+        -> RefreshRun<RefreshReport>
+    {
         let channel = RefreshEventChannel<RefreshReport>(capacity: concurrency)
         let refresher = self
         let task = Task {
-            await refresher.run(subscriptions, now: now, all: all, channel: channel)
+            for subscription in work.notDue {
+                await channel.send(.finished(subscription.id, subscription, .notDue, nil))
+            }
+            await refresher.run(work.source, now: now, channel: channel)
             channel.finish()
         }
         return RefreshRun(task: task, channel: channel)
     }
 
-    private func run(
-        _ subscriptions: [Subscription], now: Date, all: Bool, channel: RefreshEventChannel<RefreshReport>
-    ) async {
+    /// Subscriptions claimed at once: enough to keep every worker busy across hosts, few enough that a store's
+    /// leases stay short.
+    var claimLimit: Int { max(512, concurrency * 64) }
+
+    private func run(_ source: any RefreshSource, now: Date, channel: RefreshEventChannel<RefreshReport>) async {
         let began = ContinuousClock.now
         let clock = self.clock ?? { now.addingTimeInterval(Self.seconds(ContinuousClock.now - began)) }
-        var due: [(index: Int, host: String)] = []
+        // Hosts that asked to wait, carried from batch to batch: the whole host is paused for the run.
         var blocked: [String: Date] = [:]
-        let mine = subscriptions.filter(isInShard)
-        for subscription in mine {
-            let host = Self.hostKey(subscription.url)
-            if let retryAfter = subscription.retryAfter, retryAfter > now {
-                blocked[host] = max(blocked[host] ?? .distantPast, retryAfter)
+        let failedSource = RefreshSourceFault()
+        while !Task.isCancelled && !failedSource.happened {
+            guard let batch = try? await source.claim(dueBy: now, limit: claimLimit), !batch.isEmpty else { return }
+            var work: [(index: Int, host: String)] = []
+            work.reserveCapacity(batch.count)
+            for (index, subscription) in batch.enumerated() {
+                let host = Self.hostKey(subscription.url)
+                if let retryAfter = subscription.retryAfter, retryAfter > now {
+                    blocked[host] = max(blocked[host] ?? .distantPast, retryAfter)
+                }
+                work.append((index, host))
             }
-        }
-        for (index, subscription) in mine.enumerated() {
-            let host = Self.hostKey(subscription.url)
-            let waiting = subscription.retryAfter.map { $0 > now } ?? false
-            if waiting || !(all || (subscription.nextDue ?? .distantPast) <= now) {
-                await channel.send(.finished(subscription.id, subscription, .notDue, nil))
-            } else {
-                due.append((index, host))
-            }
-        }
-        let scheduler = RefreshScheduler(work: due, perHost: perHost, blocked: blocked, clock: clock)
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<min(concurrency, due.count) {
-                group.addTask {
-                    while let job = await scheduler.next() {
-                        switch job {
-                        case .skip(let index, let until):
-                            var skipped = mine[index]
-                            skipped.retryAfter = until
-                            await channel.send(.finished(skipped.id, skipped, .notDue, nil))
-                        case .refresh(let index, let host):
-                            let report = await refreshOne(mine[index], now: now, clock: clock, channel: channel) {
-                                scheduler.block(host: host, until: $0)
+            let scheduler = RefreshScheduler(work: work, perHost: perHost, blocked: blocked, clock: clock)
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<min(concurrency, batch.count) {
+                    group.addTask {
+                        while let job = await scheduler.next() {
+                            switch job {
+                            case .skip(let index, let until):
+                                let deferred = Self.deferring(batch[index], until: until)
+                                await finish(
+                                    .finished(batch[index].id, deferred, .deferred(until: until), nil), seen: [:],
+                                    source: source, fault: failedSource, channel: channel)
+                            case .refresh(let index, let host):
+                                let subscription = batch[index]
+                                let earlier = (try? await source.seen(subscription.id)) ?? [:]
+                                let (report, seen) = await refreshOne(
+                                    subscription, earlier: earlier, now: now, clock: clock, channel: channel
+                                ) { scheduler.block(host: host, until: $0) }
+                                scheduler.done(host: host)
+                                if Task.isCancelled { return }
+                                await finish(
+                                    report, seen: seen, source: source, fault: failedSource, channel: channel)
                             }
-                            scheduler.done(host: host)
-                            if Task.isCancelled { return }
-                            await channel.send(report)
                         }
                     }
                 }
             }
+            blocked = scheduler.blockedHosts
         }
+    }
+
+    /// Hands a finished subscription to the source, then reports it.
+    private func finish(
+        _ report: RefreshReport, seen: [EntryIdentity: EntryDigest], source: any RefreshSource,
+        fault: RefreshSourceFault, channel: RefreshEventChannel<RefreshReport>
+    ) async {
+        guard case .finished(let id, let subscription, let outcome, _) = report else { return }
+        do {
+            try await source.finish(id, as: subscription, outcome: outcome, seen: seen)
+        } catch {
+            fault.record()
+        }
+        await channel.send(report)
+    }
+
+    /// A subscription whose host asked to wait until `until`: not due before then, nothing counted.
+    static func deferring(_ subscription: Subscription, until: Date) -> Subscription {
+        var deferred = subscription
+        deferred.retryAfter = max(subscription.retryAfter ?? until, until)
+        deferred.nextDue = max(subscription.nextDue ?? until, until)
+        return deferred
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {

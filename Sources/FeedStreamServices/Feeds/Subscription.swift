@@ -28,8 +28,19 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
     /// When a refresh last succeeded (updated or not modified).
     public var lastRefreshed: Date?
     /// The URLs the feed had before it moved, oldest first: how an app (or `feedstream refresh`) recognizes a
-    /// subscription its own list still names by an old URL.
+    /// subscription its own list still names by an old URL. At most ``movedFromLimit`` are kept (a feed bounced
+    /// between two URLs would otherwise grow it every refresh).
     public var movedFrom: [URL]
+    /// When the server answered 410 Gone. A gone subscription is not asked again (``nextDue`` is
+    /// `Date.distantFuture`, and the refresher skips it even with `all`) until the app sets this back to `nil`.
+    public var gone: Date?
+    /// The wait until the next refresh that the last full answer suggested (``RefreshSchedule/adaptive``: how
+    /// often the feed publishes, raised to what the server and the feed ask): a 304, which carries no entries,
+    /// keeps to it.
+    public var refreshInterval: TimeInterval?
+
+    /// The most ``movedFrom`` URLs kept.
+    public static let movedFromLimit = 8
 
     /// The subscription's identity within one refresh: its URL as the refresh began. (A ``FeedRefresher`` event
     /// for a feed that moves names the URL it had before.)
@@ -39,7 +50,7 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
     public init(
         url: URL, title: String? = nil, folders: [String] = [], etag: String? = nil, lastModified: String? = nil,
         validatorsSaved: Date? = nil, nextDue: Date? = nil, retryAfter: Date? = nil, failures: Int = 0,
-        lastRefreshed: Date? = nil, movedFrom: [URL] = []
+        lastRefreshed: Date? = nil, movedFrom: [URL] = [], gone: Date? = nil, refreshInterval: TimeInterval? = nil
     ) {
         self.url = url
         self.title = title
@@ -51,15 +62,27 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
         self.retryAfter = retryAfter
         self.failures = failures
         self.lastRefreshed = lastRefreshed
-        self.movedFrom = movedFrom
+        self.movedFrom = Array(movedFrom.suffix(Self.movedFromLimit))
+        self.gone = gone
+        self.refreshInterval = refreshInterval
+    }
+
+    /// Records that the feed moved from its current URL to `target`: the old URL joins ``movedFrom`` (the oldest
+    /// dropped past ``movedFromLimit``).
+    package mutating func move(to target: URL) {
+        movedFrom.removeAll { $0 == target }
+        movedFrom.append(url)
+        if movedFrom.count > Self.movedFromLimit { movedFrom.removeFirst(movedFrom.count - Self.movedFromLimit) }
+        url = target
     }
 
     private enum CodingKeys: String, CodingKey {
         case url, title, folders, etag, lastModified, validatorsSaved, nextDue, retryAfter, failures, lastRefreshed
-        case movedFrom
+        case movedFrom, gone, refreshInterval
     }
 
-    /// Reads a stored subscription; only `url` is required, so a hand-written state file of URLs is enough.
+    /// Reads a stored subscription; only `url` is required, so a hand-written state file of URLs is enough (and a
+    /// state file written before ``gone`` and ``refreshInterval`` existed still reads).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -73,7 +96,9 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
             retryAfter: try container.decodeIfPresent(Date.self, forKey: .retryAfter),
             failures: try container.decodeIfPresent(Int.self, forKey: .failures) ?? 0,
             lastRefreshed: try container.decodeIfPresent(Date.self, forKey: .lastRefreshed),
-            movedFrom: try container.decodeIfPresent([URL].self, forKey: .movedFrom) ?? [])
+            movedFrom: try container.decodeIfPresent([URL].self, forKey: .movedFrom) ?? [],
+            gone: try container.decodeIfPresent(Date.self, forKey: .gone),
+            refreshInterval: try container.decodeIfPresent(TimeInterval.self, forKey: .refreshInterval))
     }
 
     /// Writes the subscription; `nil` fields and an empty ``movedFrom`` are left out.
@@ -90,5 +115,7 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
         try container.encode(failures, forKey: .failures)
         try container.encodeIfPresent(lastRefreshed, forKey: .lastRefreshed)
         if !movedFrom.isEmpty { try container.encode(movedFrom, forKey: .movedFrom) }
+        try container.encodeIfPresent(gone, forKey: .gone)
+        try container.encodeIfPresent(refreshInterval, forKey: .refreshInterval)
     }
 }

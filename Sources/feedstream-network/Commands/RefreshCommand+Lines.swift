@@ -8,7 +8,9 @@ struct EntryLine: Encodable {
     var entry: AtomEntry
 }
 
-/// One subscription's status line.
+/// One subscription's status line: `status` as ``RefreshOutcome/status``; a failure adds `kind` (a
+/// ``RefreshFailure/Kind``), `statusCode` when an answer arrived, and `error`; `deferred` adds `retryAfter`, when
+/// the host may be asked again.
 struct StatusLine: Encodable {
     var subscription: String
     var status: String
@@ -16,7 +18,10 @@ struct StatusLine: Encodable {
     var wireBytes: Int64?
     var bodyBytes: Int64?
     var movedTo: String?
+    var kind: String?
+    var statusCode: Int?
     var error: String?
+    var retryAfter: Date?
     var nextDue: Date?
 
     init(id: URL, _ updated: Subscription, _ outcome: RefreshOutcome, _ cost: RefreshTransfer?, entries: Int) {
@@ -26,7 +31,14 @@ struct StatusLine: Encodable {
         wireBytes = cost?.wireBytes
         bodyBytes = cost?.bodyBytes
         if case .moved(let target) = outcome { movedTo = target.absoluteString }
-        if case .failed(let failure) = outcome { error = failure.message }
+        switch outcome {
+        case .failed(let failure):
+            kind = failure.kind.rawValue
+            statusCode = failure.statusCode
+            error = failure.message
+        case .deferred(let until): retryAfter = until
+        default: break
+        }
         nextDue = updated.nextDue
     }
 }
