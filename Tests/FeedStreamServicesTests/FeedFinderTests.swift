@@ -19,7 +19,7 @@ struct FeedFinderTests {
 
     /// A site: `pages` maps paths to responses; everything else is a 404.
     static func site(_ pages: [String: LoopbackHTTPServer.Route], requests: Int = 20) throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer(maximumRequests: requests, lifetime: 120) { request in
+        try LoopbackHTTPServer(maximumRequests: requests, lifetime: 600) { request in
             pages[request.path] ?? notFound
         }
     }

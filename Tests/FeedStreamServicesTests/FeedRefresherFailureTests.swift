@@ -173,7 +173,7 @@ struct FeedRefresherFailureTests {
         configured.transferDeadline = 1
         let engine = configured
         let url = host.url("/slow")
-        let record = try await withStallDeadline(seconds: 120, "deadline") {
+        let record = try await withStallDeadline(seconds: 600, "deadline") {
             await CorelibsURLSessionLane.run(kind) {
                 await RefreshRecord.collect(engine.reports([Subscription(url: url)]))
             }

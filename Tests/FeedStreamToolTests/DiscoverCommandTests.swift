@@ -65,7 +65,7 @@ struct DiscoverCommandTests {
             </body></html>
             """
         let feed = #"<?xml version="1.0"?><rss version="2.0"><channel><title>F</title><link>/</link></channel></rss>"#
-        let server = try LoopbackHTTPServer(maximumRequests: 20, lifetime: 120) { request in
+        let server = try LoopbackHTTPServer(maximumRequests: 20, lifetime: 600) { request in
             switch request.path {
             case "/@channel": .init(contentType: "text/html", text: channel)
             case "/feed.xml": .init(contentType: "application/rss+xml", text: feed)

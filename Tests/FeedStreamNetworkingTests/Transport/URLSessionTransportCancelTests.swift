@@ -58,7 +58,7 @@ struct URLSessionTransportCancelTests {
         let host = try Self.host()
         defer { host.stop() }
         let transport = URLSessionTransport.patientLoopback
-        let text = try await withStallDeadline(seconds: 240, "50 cancelled transfers and one more") {
+        let text = try await withStallDeadline(seconds: 600, "50 cancelled transfers and one more") {
             try await CorelibsURLSessionLane.run(.urlSession) { try await Self.cancelConcurrently(transport, host) }
         }
         #expect(text == "done")
@@ -83,7 +83,7 @@ struct URLSessionTransportCancelTests {
     func cancelledInTurn() async throws {
         let host = try Self.host()
         defer { host.stop() }
-        let text = try await withStallDeadline(seconds: 240, "50 cancelled transfers and one more") {
+        let text = try await withStallDeadline(seconds: 600, "50 cancelled transfers and one more") {
             try await CorelibsURLSessionLane.run(.urlSession) {
                 let transport = URLSessionTransport.patientLoopback
                 for index in 0..<50 {
