@@ -12,20 +12,8 @@ import Testing
     func readEveryWay(
         _ page: String, baseURL: String?, readsBody: Bool = false
     ) -> (feeds: [DiscoveredFeed], page: FeedLinkParser.PageMetadata)? {
-        let bytes = Array(page.utf8)
-        var first: ([DiscoveredFeed], FeedLinkParser.PageMetadata)?
-        for splits in DripFeed.standardChunkings(bytes.count, byteByByteLimit: 1 << 12) {
-            let parser = FeedLinkParser(baseURL: baseURL, readsBody: readsBody)
-            let outcome = DripFeed.run(parser, bytes: bytes, splits: splits)
-            #expect(outcome.error == nil)
-            if let first {
-                #expect(outcome.items == first.0, "splits \(splits.prefix(5))")
-                #expect(parser.page == first.1, "splits \(splits.prefix(5))")
-            } else {
-                first = (outcome.items, parser.page)
-            }
-        }
-        return first
+        // The same check as PageMetadataTests', on the page's UTF-8 bytes.
+        PageMetadataTests().readEveryWay(Array(page.utf8), baseURL: baseURL, readsBody: readsBody)
     }
 
     /// A YouTube channel page as YouTube serves it: icons in the head, the feed link after `<body>` among the
