@@ -12,6 +12,10 @@ let package = Package(
         .library(name: "JSONStream", targets: ["JSONStream"]),
         .library(name: "FeedStreamNetworking", targets: ["FeedStreamNetworking"]),
         .library(name: "FeedStreamServices", targets: ["FeedStreamServices"]),
+        // Where subscriptions and what they have seen live between refreshes: a JSON file or SQLite (no NIO).
+        .library(name: "FeedStreamStore", targets: ["FeedStreamStore"]),
+        // The store many workers on many machines share: PostgreSQL, on postgres-nio.
+        .library(name: "FeedStreamPostgres", targets: ["FeedStreamPostgres"]),
         .executable(name: "feedstream", targets: ["feedstream"]),
         // What `feedstream` hands every invocation that fetches to: kept apart so that decoding a file never
         // loads the network stack (ARCHITECTURE.md, "The command line").
@@ -39,6 +43,12 @@ let package = Package(
         // (NIOConnectionError, NIOSSLError), never by their names or texts.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
+        // SQLiteStore: the SQLite library Apple-platform apps use; no NIO in an iOS build of the store.
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        // PostgresStore (its own product, FeedStreamPostgres): many workers sharing one database.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // Already in the graph through postgres-nio: its transactions take a Logger.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -77,6 +87,16 @@ let package = Package(
             ]),
         .target(
             name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream"]),
+        .target(
+            name: "FeedStreamStore",
+            dependencies: ["FeedStreamServices", "AtomStream", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "FeedStreamPostgres",
+            dependencies: [
+                "FeedStreamStore", "FeedStreamServices", "AtomStream",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The command line: its subcommands, options and output, and the decoding of files and standard input.
         // No network code: `feedstream` links only this.
         .target(
@@ -90,13 +110,14 @@ let package = Package(
             name: "feedstream-network",
             dependencies: [
                 "FeedStreamCommandLine", "XMLStream", "AtomStream", "JSONStream", "FeedStreamNetworking",
-                "FeedStreamServices", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FeedStreamServices", "FeedStreamStore", "FeedStreamPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
                 "XMLStream", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking", "FixtureDocuments",
-                "FeedStreamServices", "StreamTestSupport",
+                "FeedStreamServices", "FeedStreamStore", "StreamTestSupport",
             ]),
         // Service documents written once for the benchmark's generators and the tests (not a product).
         .target(name: "FixtureDocuments"),
@@ -114,7 +135,12 @@ let package = Package(
             dependencies: [
                 // Both executables are run as child processes; the command-line target is tested directly.
                 "feedstream", "feedstream-network", "FeedStreamCommandLine", "XMLStream", "AtomStream", "JSONStream",
-                "FeedStreamNetworking", "StreamTestSupport", "FeedStreamServices",
+                "FeedStreamNetworking", "StreamTestSupport", "FeedStreamServices", "FeedStreamStore",
+            ]),
+        .testTarget(
+            name: "FeedStreamStoreTests",
+            dependencies: [
+                "FeedStreamStore", "FeedStreamPostgres", "FeedStreamServices", "AtomStream", "StreamTestSupport",
             ]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
         .testTarget(

@@ -34,17 +34,14 @@ enum BenchmarkTool {
                 exit(NetworkChild.run(source: rest[0], transport: rest[1], microsecondsPerItem: microseconds))
             }
             if arguments.first == "--refresh-farm" { exit(RefreshFarm.run(Array(arguments.dropFirst()))) }
+            if arguments.first == "--store-farm" { exit(StoreFarm.run(Array(arguments.dropFirst()))) }
+            if arguments.first == "--child-store-refresh" {
+                let rest = Array(arguments.dropFirst())
+                exitAfter { await StoreFarm.child(rest) }
+            }
             if arguments.first == "--child-refresh" {
                 let rest = Array(arguments.dropFirst())
-                let done = DispatchSemaphore(value: 0)
-                let status = ExitStatusBox()
-                // Detached: `main` runs on the main actor, which the wait below holds.
-                Task.detached {
-                    status.value = await RefreshFarm.child(rest)
-                    done.signal()
-                }
-                done.wait()
-                exit(status.value)
+                exitAfter { await RefreshFarm.child(rest) }
             }
             if arguments.first == "--time" {
                 let rest = Array(arguments.dropFirst())
@@ -106,7 +103,19 @@ struct BenchmarkOptions {
 }
 
 /// The exit status of the refresh child's task, handed to the main thread.
-private final class ExitStatusBox: @unchecked Sendable {
+/// Runs `body` and exits with its status. Detached: `main` runs on the main actor, which the wait holds.
+func exitAfter(_ body: @escaping @Sendable () async -> Int32) -> Never {
+    let done = DispatchSemaphore(value: 0)
+    let status = ExitStatusBox()
+    Task.detached {
+        status.value = await body()
+        done.signal()
+    }
+    done.wait()
+    exit(status.value)
+}
+
+final class ExitStatusBox: @unchecked Sendable {
     // `@unchecked Sendable`: written once by the task before the semaphore is signalled, read after the wait.
     var value: Int32 = 1
 }

@@ -1,23 +1,45 @@
 import ArgumentParser
 
-/// `feedstream refresh`: keeps a list of subscriptions fresh, with a state file between runs.
+/// `feedstream refresh`: keeps a list of subscriptions fresh, with a state file or a store between runs.
 package struct RefreshCommand: AlwaysFetchingCommand {
     package static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Refresh the feeds of an OPML file or a list of URLs: one JSON line per entry, one per feed.",
         discussion: """
-            Prints {"subscription": URL, "entry": {…}} as entries decode, and for each subscription one status \
-            line {"subscription", "status" (updated, not-modified, moved, gone, failed, not-due), "entries", \
-            "wireBytes", "bodyBytes", "movedTo", "error", "nextDue"}. Exit status: 0 when every subscription was \
-            handled (a failure is its own status line), 1 when a file cannot be read or the state cannot be \
-            written, 2 on a usage error.
+            Prints {"subscription": URL, "change": "new|changed", "entry": {…}} as entries decode (unchanged \
+            entries only with --all-entries), and for each subscription one status line {"subscription", "status" \
+            (updated, not-modified, moved, gone, failed, deferred, offline, not-due), "entries", "wireBytes", \
+            "bodyBytes", "movedTo", "error", "nextDue"}. With --store, the subscriptions given are added to the \
+            store first, then every due subscription of the store is refreshed; several processes may share a \
+            postgres store, each due subscription going to one of them. Exit status: 0 when every subscription \
+            was handled (a failure is its own status line), 1 when a file or the store cannot be read or written, \
+            2 on a usage error.
             """)
 
-    @Argument(help: "An OPML file, or a text file with one URL a line (# starts a comment).")
-    package var subscriptions: String
+    @Argument(
+        help: """
+            An OPML file, or a text file with one URL a line (# starts a comment); optional with --state or \
+            --store, which keep the list.
+            """)
+    package var subscriptions: String?
 
     @Option(help: "The JSON file of subscriptions kept between runs (created when missing, written atomically).")
     package var state: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The store kept between runs: sqlite:PATH (created when missing), or postgres://USER@HOST/DATABASE.",
+            valueName: "sqlite:PATH|postgres://…"))
+    package var store: String?
+
+    @Option(help: "This process's name in a shared store (default: host name and process id).")
+    package var worker: String?
+
+    @Option(help: "Seconds a claim on a subscription lasts before other workers may take it back.")
+    package var lease = 300
+
+    @Flag(name: .customLong("all-entries"), help: "Print unchanged entries too, not only new and changed ones.")
+    package var allEntries = false
 
     @Flag(help: "Refresh every subscription, due or not (a host's Retry-After is still kept).")
     package var all = false
@@ -39,6 +61,17 @@ package struct RefreshCommand: AlwaysFetchingCommand {
     package func validate() throws {
         guard concurrency > 0 else { throw ValidationError("--concurrency takes a positive whole number") }
         guard perHost > 0 else { throw ValidationError("--per-host takes a positive whole number") }
+        guard lease > 0 else { throw ValidationError("--lease takes a positive number of seconds") }
+        if state != nil && store != nil { throw ValidationError("--state and --store: give one") }
+        if let store, !store.hasPrefix("sqlite:"), !store.hasPrefix("postgres://"), !store.hasPrefix("postgresql://") {
+            throw ValidationError("--store takes sqlite:PATH or postgres://…")
+        }
+        if subscriptions == nil && state == nil && store == nil {
+            throw ValidationError("give SUBSCRIPTIONS, --state or --store")
+        }
+        if store != nil && shard != nil {
+            throw ValidationError("--shard does not apply to --store: workers sharing a store split it themselves")
+        }
         if let shard, Self.shard(shard) == nil {
             throw ValidationError("--shard takes I/N with 0 ≤ I < N, such as 0/2")
         }
@@ -51,7 +84,6 @@ package struct RefreshCommand: AlwaysFetchingCommand {
     }
 
     package init() {}
-
 
     /// `I/N` with 0 ≤ I < N.
     package static func shard(_ text: String) -> (index: Int, count: Int)? {

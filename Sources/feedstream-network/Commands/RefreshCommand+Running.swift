@@ -3,6 +3,7 @@ import AtomStream
 import FeedStreamCommandLine
 import FeedStreamNetworking
 import FeedStreamServices
+import FeedStreamStore
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -11,61 +12,121 @@ import Foundation
 
 extension RefreshCommand: NetworkCommand {
     func runOverNetwork() async throws {
-        let listed: [Subscription]
-        do {
-            listed = try Self.subscriptionURLs(from: URL(fileURLWithPath: subscriptions))
-        } catch {
-            OutputWriter.standardError("feedstream: error: \(subscriptions): \(StreamRunner.message(for: error))")
-            throw ExitCode(1)
-        }
-        let store = state.map { SubscriptionStore(path: $0) }
-        var stored: [Subscription] = []
-        if let store {
+        var listed: [Subscription]?
+        if let subscriptions {
             do {
-                stored = try store.read()
+                listed = try Self.subscriptionURLs(from: URL(fileURLWithPath: subscriptions))
             } catch {
-                OutputWriter.standardError("feedstream: error: \(store.path): \(StreamRunner.message(for: error))")
+                OutputWriter.standardError(
+                    "feedstream: error: \(subscriptions): \(StreamRunner.message(for: error))")
                 throw ExitCode(1)
             }
         }
-        var current = SubscriptionStore.merge(listed: listed, stored: stored)
         let refresher = FeedRefresher(
             client: FeedClient(
                 transport: remote.transport(), limits: remote.limits, originPolicy: remote.originPolicy,
                 headers: headerFields),
             concurrency: concurrency, perHost: perHost, shard: shard.flatMap(Self.shard))
-        let writer = OutputWriter()
-        var lastSave = ContinuousClock.now
-        var entries: [URL: Int] = [:]
-        for await report in refresher.reports(current.subscriptions, all: all) {
-            switch report {
-            case .entry(let id, let entry, _):
-                entries[id, default: 0] += 1
-                try writer.line(EntryLine(subscription: id.absoluteString, entry: entry))
-            case .finished(let id, let subscription, let outcome, let cost):
-                current.replace(subscription, id: id)
-                try writer.line(StatusLine(id: id, subscription, outcome, cost, entries: entries[id] ?? 0))
-                writer.flush()
-                // Saved as the run goes, so a run killed half-way keeps what it refreshed.
-                if let store, ContinuousClock.now - lastSave > .seconds(2) {
-                    try save(current.subscriptions, to: store, writer)
-                    lastSave = .now
+        if let store {
+            try await refreshStore(try await Self.openStore(store), listed: listed, refresher)
+        } else {
+            try await refreshList(listed, refresher)
+        }
+    }
+
+    /// `--state FILE` (or no state at all): the list is the run, as it always was; the file keeps the subscriptions
+    /// and, beside it, what they saw.
+    private func refreshList(_ listed: [Subscription]?, _ refresher: FeedRefresher) async throws {
+        var file: JSONFileStore?
+        var run = listed ?? []
+        if let state {
+            do {
+                let opened = try JSONFileStore(path: state)
+                if let listed {
+                    run = try await opened.adopt(listed: listed)
+                } else {
+                    run = try await Self.collect(opened.subscriptions())
                 }
+                file = opened
+            } catch {
+                OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
+                throw ExitCode(1)
+            }
+        }
+        let writer = OutputWriter()
+        var entries: [URL: Int] = [:]
+        var classifiers: [URL: EntryClassifier] = [:]
+        do {
+            for await report in refresher.reports(run, all: all) {
+                switch report {
+                case .entry(let id, let entry, _):
+                    entries[id, default: 0] += 1
+                    if classifiers[id] == nil {
+                        classifiers[id] = EntryClassifier(earlier: try await file?.seen(id) ?? [:])
+                    }
+                    try printEntry(entry, of: id, classifiers[id]!.classify(entry), to: writer)
+                case .finished(let id, let subscription, let outcome, let cost):
+                    let seen = classifiers.removeValue(forKey: id)?.seen ?? [:]
+                    try await file?.finish(id, as: subscription, outcome: outcome, seen: seen)
+                    try writer.line(StatusLine(id: id, subscription, outcome, cost, entries: entries[id] ?? 0))
+                    entries[id] = nil
+                }
+                writer.flush()
+            }
+            try await file?.flush()
+        } catch let error as StoreError {
+            writer.flush()
+            OutputWriter.standardError("feedstream: error: \(error.message)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `--store`: the listed subscriptions are added, then every due one of the store is refreshed, claimed as
+    /// `--worker` among any others sharing the store.
+    private func refreshStore(_ store: any SubscriptionStore, listed: [Subscription]?, _ refresher: FeedRefresher)
+        async throws
+    {
+        let failure = StoreFailure()
+        if let listed {
+            do {
+                try await store.add(listed)
+            } catch {
+                OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
+                throw ExitCode(1)
+            }
+        }
+        let writer = OutputWriter()
+        var entries: [URL: Int] = [:]
+        let reports = refresher.storeReports(
+            store: store, worker: worker ?? Self.defaultWorker, lease: .seconds(lease), all: all,
+            failure: { failure.record($0) })
+        for await report in reports {
+            switch report {
+            case .entry(let id, let entry, let change):
+                entries[id, default: 0] += 1
+                try printEntry(entry, of: id, change, to: writer)
+            case .finished(let id, let subscription, let outcome, let cost):
+                try writer.line(StatusLine(id: id, subscription, outcome, cost, entries: entries[id] ?? 0))
+                entries[id] = nil
             }
             writer.flush()
         }
         writer.flush()
-        if let store { try save(current.subscriptions, to: store, writer) }
-    }
-
-    private func save(_ subscriptions: [Subscription], to store: SubscriptionStore, _ writer: OutputWriter) throws {
-        do {
-            try store.write(subscriptions)
-        } catch {
-            writer.flush()
-            OutputWriter.standardError("feedstream: error: \(store.path): \(StreamRunner.message(for: error))")
+        if let error = failure.error {
+            OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
             throw ExitCode(1)
         }
+    }
+
+    private func printEntry(_ entry: AtomEntry, of id: URL, _ change: EntryChange, to writer: OutputWriter) throws {
+        guard change != .unchanged || allEntries else { return }
+        try writer.line(ChangedEntryLine(subscription: id.absoluteString, change: change, entry: entry))
+    }
+
+    private static func collect(_ stream: AsyncThrowingStream<Subscription, any Error>) async throws -> [Subscription] {
+        var all: [Subscription] = []
+        for try await subscription in stream { all.append(subscription) }
+        return all
     }
 
     /// The `--header` fields (and the tool's `User-Agent`), as every other subcommand sends them.

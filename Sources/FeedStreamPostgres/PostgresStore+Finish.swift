@@ -1,0 +1,119 @@
+import AtomStream
+import FeedStreamServices
+import FeedStreamStore
+import Foundation
+import Logging
+import PostgresNIO
+
+extension PostgresStore {
+    public func finish(
+        _ id: Subscription.ID, as subscription: Subscription, outcome: RefreshOutcome,
+        seen: [EntryIdentity: EntryDigest]
+    ) async throws {
+        let row = try FinishedRow(id, as: subscription, outcome: outcome, seen: seen, retention: retention)
+        let (old, new, host, json, due, retry) = (row.old, row.new, row.host, row.json, row.nextDue, row.retryAfter)
+        let now = row.now
+        let logger = self.logger
+        try await transaction { connection in
+            var found: (String, String?, Int)?
+            for try await stored in try await connection.query(
+                "SELECT host, lease_owner, refreshes FROM subscriptions WHERE url = \(old) FOR UPDATE",
+                logger: logger
+            ).decode((String, String?, Int32).self) {
+                found = (stored.0, stored.1, Int(stored.2))
+            }
+            guard let (oldHost, owner, earlier) = found else { return }
+            let refreshes = earlier + (row.seen.isEmpty ? 0 : 1)
+            if new != old {
+                // Moved: the row and what it saw follow the new URL; the old URL is remembered so that adding it
+                // again does not bring it back.
+                try await connection.query("DELETE FROM subscriptions WHERE url = \(new)", logger: logger)
+                try await connection.query("DELETE FROM seen WHERE subscription = \(new)", logger: logger)
+                try await connection.query("UPDATE subscriptions SET url = \(new) WHERE url = \(old)", logger: logger)
+                try await connection.query(
+                    "UPDATE seen SET subscription = \(new) WHERE subscription = \(old)", logger: logger)
+                try await connection.query(
+                    """
+                    INSERT INTO moved (old_url, url) VALUES (\(old), \(new))
+                    ON CONFLICT (old_url) DO UPDATE SET url = excluded.url
+                    """, logger: logger)
+                try await connection.query("DELETE FROM moved WHERE old_url = \(new)", logger: logger)
+                try await connection.query(
+                    "INSERT INTO hosts (host) VALUES (\(host)) ON CONFLICT (host) DO NOTHING", logger: logger)
+            }
+            let count = Int32(refreshes)
+            try await connection.query(
+                """
+                UPDATE subscriptions SET host = \(host), next_due = \(due), retry_after = \(retry),
+                    lease_owner = NULL, lease_until = NULL, refreshes = \(count), data = \(json)
+                WHERE url = \(new)
+                """, logger: logger)
+            if !row.seen.isEmpty {
+                for (basis, key, digest) in row.seen {
+                    try await connection.query(
+                        """
+                        INSERT INTO seen (subscription, basis, key, digest, refresh, seen_at)
+                        VALUES (\(new), \(basis), \(key), \(digest), \(count), \(now))
+                        ON CONFLICT (subscription, basis, key) DO UPDATE SET digest = excluded.digest,
+                            refresh = excluded.refresh, seen_at = excluded.seen_at
+                        """, logger: logger)
+                }
+                let forgotten = Int32(refreshes - row.keptRefreshes)
+                let oldest = row.oldestKept
+                try await connection.query(
+                    """
+                    DELETE FROM seen WHERE subscription = \(new) AND (refresh <= \(forgotten) OR seen_at < \(oldest))
+                    """, logger: logger)
+            }
+            if let hostRetry = row.hostRetryAfter {
+                try await connection.query(
+                    """
+                    INSERT INTO hosts (host, retry_after) VALUES (\(oldHost), \(hostRetry)) ON CONFLICT (host)
+                    DO UPDATE SET retry_after = GREATEST(COALESCE(hosts.retry_after, 0), excluded.retry_after)
+                    """, logger: logger)
+            }
+            // The host goes back to the fleet once this worker holds none of its subscriptions.
+            if let owner {
+                try await connection.query(
+                    """
+                    UPDATE hosts SET lease_owner = NULL, lease_until = NULL
+                    WHERE host = \(oldHost) AND lease_owner = \(owner) AND NOT EXISTS (
+                        SELECT 1 FROM subscriptions WHERE host = \(oldHost) AND lease_owner = \(owner)
+                          AND lease_until > \(now))
+                    """, logger: logger)
+            }
+        }
+    }
+
+    public func seen(_ id: Subscription.ID) async throws -> [EntryIdentity: EntryDigest] {
+        let url = id.absoluteString
+        let logger = self.logger
+        return try await transaction { connection in
+            var seen: [EntryIdentity: EntryDigest] = [:]
+            for try await (basis, key, digest) in try await connection.query(
+                "SELECT basis, key, digest FROM seen WHERE subscription = \(url)", logger: logger
+            ).decode((String, String, Int64).self) {
+                guard let basis = EntryIdentity.Basis(rawValue: basis) else { continue }
+                seen[EntryIdentity(key: key, basis: basis)] = EntryDigest(value: UInt64(bitPattern: digest))
+            }
+            return seen
+        }
+    }
+
+    public func subscriptions() -> AsyncThrowingStream<Subscription, any Error> {
+        let store = self
+        return StoredSubscription.pages { after in
+            let size = StoredSubscription.pageSize
+            return try await store.transaction { connection -> [String] in
+                var page: [String] = []
+                for try await json in try await connection.query(
+                    "SELECT data FROM subscriptions WHERE url > \(after) ORDER BY url LIMIT \(size)",
+                    logger: store.logger
+                ).decode(String.self) {
+                    page.append(json)
+                }
+                return page
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import AtomStream
+import FeedStreamServices
+import FeedStreamStore
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The store of a fleet: one PostgreSQL database that many workers on many machines share.
+///
+/// Each due subscription goes to one live worker: a claim takes rows with `FOR UPDATE SKIP LOCKED` and leases them
+/// (owner and expiry in the row), so two workers never wait on or take the same row, and the claims of a worker
+/// that died come back once its lease expires. Hosts are leased the same way, to one worker at a time: a worker
+/// claims subscriptions only of hosts it holds, so its `perHost` limit is the host's limit across the fleet, and a
+/// host's `Retry-After`, kept in its row, holds for every worker. Each ``finish(_:as:outcome:seen:)`` is one
+/// transaction. The tables are those of ``FeedStreamStore/SQLiteStore``; the DocC article "Running a refresh fleet
+/// on PostgreSQL" describes them.
+public struct PostgresStore: SubscriptionStore {
+    let client: PostgresClient
+    private let runner: Task<Void, Never>
+    let retention: SeenRetention
+    let logger = Logger(label: "FeedStreamPostgres")
+    /// The database, as the command line names it: its URL without the password.
+    public let name: String
+
+    /// Connects to the database at `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`, or a Unix socket's
+    /// directory as `?host=/path`, as libpq takes it; `?search_path=SCHEMA` keeps the tables in a schema of their
+    /// own, created when missing) and creates the tables when they are missing.
+    /// - Throws: ``FeedStreamStore/StoreError`` when the URL is not one, or the server cannot be reached or
+    ///   refuses, within `connectTimeout`.
+    public init(url: String, retention: SeenRetention = .init(), connectTimeout: Duration = .seconds(10)) async throws
+    {
+        var configuration = try Self.configuration(url)
+        configuration.options.connectTimeout = connectTimeout
+        let schema = URLComponents(string: url)?.queryItems?.first { $0.name == "search_path" }?.value
+        if let schema {
+            guard !schema.isEmpty, schema.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else { throw StoreError("\(Self.redacted(url)): search_path takes letters, digits and _") }
+            configuration.options.additionalStartupParameters = [("search_path", schema)]
+        }
+        name = Self.redacted(url)
+        let client = PostgresClient(configuration: configuration)
+        self.client = client
+        runner = Task { await client.run() }
+        self.retention = retention
+        do {
+            try await Self.within(connectTimeout) {
+                try await Self.createSchema(client, schema: schema, Logger(label: "FeedStreamPostgres"))
+            }
+        } catch {
+            runner.cancel()
+            throw StoreError("\(name): \(Self.message(error))")
+        }
+    }
+
+    /// Closes the connections.
+    public func close() async {
+        runner.cancel()
+        _ = await runner.value
+    }
+
+    private static func configuration(_ text: String) throws -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: text),
+            components.scheme == "postgres" || components.scheme == "postgresql"
+        else { throw StoreError("\(redacted(text)): not a postgres:// URL") }
+        let user = components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"
+        var database = String(components.path.drop { $0 == "/" })
+        if database.isEmpty { database = user }
+        let socketDirectory = components.queryItems?.first { $0.name == "host" }?.value
+        let port = components.port ?? 5432
+        if let socketDirectory, socketDirectory.hasPrefix("/") {
+            return .init(
+                unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: components.password,
+                database: database)
+        }
+        guard let host = components.host, !host.isEmpty else { throw StoreError("\(redacted(text)): no host") }
+        return .init(
+            host: host, port: port, username: user, password: components.password, database: database, tls: .disable)
+    }
+
+    /// The URL without its password, for messages.
+    static func redacted(_ text: String) -> String {
+        guard var components = URLComponents(string: text), components.password != nil else { return text }
+        components.password = "…"
+        return components.string ?? "postgres://…"
+    }
+
+    /// One line for an error of the server or the connection (PSQLError's own description hides its detail).
+    static func message(_ error: any Error) -> String {
+        if let error = error as? StoreError { return error.message }
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return "\(error.code): \(oneLine(underlying))" }
+            return "\(error.code)"
+        }
+        return oneLine(error)
+    }
+
+    private static func oneLine(_ error: any Error) -> String {
+        String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+    }
+
+    /// `body`, or a timeout error once `limit` has passed (the pool would keep retrying an unreachable server).
+    private static func within(_ limit: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw StoreError("cannot connect within \(limit.components.seconds) s")
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private static func createSchema(_ client: PostgresClient, schema: String?, _ logger: Logger) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            // Workers starting together create the tables once.
+            try await connection.query("SELECT pg_advisory_xact_lock(3305)", logger: logger)
+            if let schema {
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+            }
+            for statement in Self.schema {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+        }
+    }
+
+    private static let schema = [
+        """
+        CREATE TABLE IF NOT EXISTS subscriptions (
+            url TEXT PRIMARY KEY, host TEXT NOT NULL, next_due DOUBLE PRECISION NOT NULL,
+            retry_after DOUBLE PRECISION, lease_owner TEXT, lease_until DOUBLE PRECISION,
+            refreshes INTEGER NOT NULL DEFAULT 0, data TEXT NOT NULL)
+        """,
+        "CREATE INDEX IF NOT EXISTS subscriptions_due ON subscriptions (next_due, host)",
+        "CREATE INDEX IF NOT EXISTS subscriptions_host ON subscriptions (host, next_due)",
+        "CREATE TABLE IF NOT EXISTS moved (old_url TEXT PRIMARY KEY, url TEXT NOT NULL)",
+        """
+        CREATE TABLE IF NOT EXISTS hosts (
+            host TEXT PRIMARY KEY, lease_owner TEXT, lease_until DOUBLE PRECISION, retry_after DOUBLE PRECISION)
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS seen (
+            subscription TEXT NOT NULL, basis TEXT NOT NULL, key TEXT NOT NULL, digest BIGINT NOT NULL,
+            refresh INTEGER NOT NULL, seen_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (subscription, basis, key))
+        """,
+    ]
+
+    /// Runs `body` in a transaction, mapping errors to ``FeedStreamStore/StoreError``.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger, body)
+        } catch {
+            throw StoreError("\(name): \(Self.message(error))")
+        }
+    }
+
+    public func add(_ subscriptions: [Subscription]) async throws {
+        let rows = try subscriptions.map { ($0, try StoredSubscription.json($0)) }
+        let logger = self.logger
+        try await transaction { connection in
+            for (subscription, json) in rows {
+                let url = subscription.url.absoluteString
+                let host = subscription.hostKey
+                let due = StoredSubscription.dueKey(subscription.nextDue)
+                let retry = subscription.retryAfter?.timeIntervalSince1970
+                try await connection.query(
+                    """
+                    INSERT INTO subscriptions (url, host, next_due, retry_after, data)
+                    SELECT \(url), \(host), \(due), \(retry), \(json)
+                    WHERE NOT EXISTS (SELECT 1 FROM moved WHERE old_url = \(url))
+                    ON CONFLICT (url) DO NOTHING
+                    """, logger: logger)
+                try await connection.query(
+                    "INSERT INTO hosts (host) VALUES (\(host)) ON CONFLICT (host) DO NOTHING", logger: logger)
+            }
+        }
+    }
+
+    public func claim(dueBy: Date, limit: Int, worker: String, lease: Duration) async throws -> [Subscription] {
+        let now = Date().timeIntervalSince1970
+        let until = now + lease.timeInterval
+        let due = dueBy.timeIntervalSince1970
+        let limit = max(0, limit)
+        let logger = self.logger
+        let rows = try await transaction { connection -> [String] in
+            // First the hosts: free, ours, or whose lease ran out, not waiting, with something due. A host row
+            // locked by another worker's claim is skipped, and re-checked once locked, so no host has two owners.
+            var hosts: [String] = []
+            for try await host in try await connection.query(
+                """
+                WITH free AS (
+                    SELECT h.host FROM hosts h
+                    WHERE (h.lease_owner IS NULL OR h.lease_owner = \(worker) OR h.lease_until <= \(now))
+                      AND (h.retry_after IS NULL OR h.retry_after <= \(now))
+                      AND h.host IN (SELECT s.host FROM subscriptions s WHERE s.next_due <= \(due)
+                          AND (s.lease_until IS NULL OR s.lease_until <= \(now))
+                          AND (s.retry_after IS NULL OR s.retry_after <= \(now)))
+                    LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                UPDATE hosts SET lease_owner = \(worker), lease_until = \(until) FROM free
+                WHERE hosts.host = free.host RETURNING hosts.host
+                """, logger: logger
+            ).decode(String.self) {
+                hosts.append(host)
+            }
+            guard !hosts.isEmpty else { return [] }
+            var data: [String] = []
+            for try await json in try await connection.query(
+                """
+                WITH picked AS (
+                    SELECT url FROM subscriptions s
+                    WHERE s.host = ANY(\(hosts)) AND s.next_due <= \(due)
+                      AND (s.lease_until IS NULL OR s.lease_until <= \(now))
+                      AND (s.retry_after IS NULL OR s.retry_after <= \(now))
+                    ORDER BY s.next_due, s.host LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                UPDATE subscriptions SET lease_owner = \(worker), lease_until = \(until) FROM picked
+                WHERE subscriptions.url = picked.url RETURNING subscriptions.data
+                """, logger: logger
+            ).decode(String.self) {
+                data.append(json)
+            }
+            // Hosts leased for nothing (the batch was full) go back at once.
+            try await connection.query(
+                """
+                UPDATE hosts SET lease_owner = NULL, lease_until = NULL
+                WHERE host = ANY(\(hosts)) AND lease_owner = \(worker) AND NOT EXISTS (
+                    SELECT 1 FROM subscriptions s WHERE s.host = hosts.host AND s.lease_owner = \(worker)
+                      AND s.lease_until > \(now))
+                """, logger: logger)
+            return data
+        }
+        do {
+            return try rows.map(StoredSubscription.decode)
+        } catch {
+            throw StoreError("\(name): \(Self.message(error))")
+        }
+    }
+}

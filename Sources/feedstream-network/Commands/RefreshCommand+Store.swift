@@ -1,0 +1,43 @@
+import ArgumentParser
+import AtomStream
+import FeedStreamCommandLine
+import FeedStreamPostgres
+import FeedStreamServices
+import FeedStreamStore
+import Foundation
+
+/// `{"subscription": URL, "change": "new|changed|unchanged", "entry": {…}}`.
+struct ChangedEntryLine: Encodable {
+    var subscription: String
+    var change: EntryChange
+    var entry: AtomEntry
+}
+
+/// The first error of a store during a run, for the exit status.
+final class StoreFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: (any Error)?
+
+    func record(_ error: any Error) { lock.withLock { if first == nil { first = error } } }
+    var error: (any Error)? { lock.withLock { first } }
+}
+
+extension RefreshCommand {
+    /// The store `--store` names, opened (created when missing): a one-line error and exit 1 when it cannot be.
+    static func openStore(_ spec: String) async throws -> any SubscriptionStore {
+        do {
+            if spec.hasPrefix("sqlite:") {
+                return try SQLiteStore(path: String(spec.dropFirst("sqlite:".count)))
+            }
+            return try await PostgresStore(url: spec)
+        } catch {
+            OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
+            throw ExitCode(1)
+        }
+    }
+
+    /// A worker's name when `--worker` is not given: the host's name and the process's id, unique on the fleet.
+    static var defaultWorker: String {
+        "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
+    }
+}

@@ -1,0 +1,75 @@
+import AtomStream
+import FeedStreamServices
+import FeedStreamStore
+import Foundation
+import Testing
+
+/// What every store promises (``SubscriptionStore``), run against each store by its own suite.
+struct SubscriptionStoreContract {
+    let make: () async throws -> any SubscriptionStore
+
+    /// Added once by URL; a claim leases, a second worker gets nothing leased; finish ends the lease and stores.
+    func claimsAndFinishes() async throws {
+        let store = try await make()
+        try await store.add(subscriptions(3))
+        try await store.add(subscriptions(3))
+        #expect(try await all(store).count == 3)
+        let claimed = try await store.claim(dueBy: Date(), limit: 10, worker: "w1", lease: .seconds(60))
+        #expect(claimed.count == 3)
+        #expect(try await store.claim(dueBy: Date(), limit: 10, worker: "w2", lease: .seconds(60)).isEmpty)
+        for subscription in claimed {
+            try await store.finish(
+                subscription.id, as: refreshed(subscription), outcome: .updated(entries: 1), seen: seen(["a"]))
+        }
+        // Refreshed: due in an hour, so not due now, due in two hours.
+        #expect(try await store.claim(dueBy: Date(), limit: 10, worker: "w2", lease: .seconds(60)).isEmpty)
+        let later = try await store.claim(
+            dueBy: Date().addingTimeInterval(7200), limit: 10, worker: "w2", lease: .seconds(60))
+        #expect(later.count == 3)
+        #expect(later.allSatisfy { $0.lastRefreshed != nil })
+        #expect(try await store.seen(claimed[0].id) == seen(["a"]))
+    }
+
+    /// A worker that never finishes loses its claims once the lease runs out.
+    func leasesExpire() async throws {
+        let store = try await make()
+        try await store.add(subscriptions(2))
+        #expect(try await store.claim(dueBy: Date(), limit: 10, worker: "dead", lease: .milliseconds(200)).count == 2)
+        #expect(try await store.claim(dueBy: Date(), limit: 10, worker: "alive", lease: .seconds(60)).isEmpty)
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(try await store.claim(dueBy: Date(), limit: 10, worker: "alive", lease: .seconds(60)).count == 2)
+    }
+
+    /// What was seen: kept from one refresh to the next, left alone by a refresh that saw nothing (a 304), and
+    /// forgotten after `refreshes` refreshes that did not see it.
+    func seenIsBounded() async throws {
+        let store = try await make()
+        let subscription = subscriptions(1)[0]
+        try await store.add([subscription])
+        for refresh in 0..<12 {
+            _ = try await store.claim(dueBy: .distantFuture, limit: 1, worker: "w", lease: .seconds(60))
+            try await store.finish(
+                subscription.id, as: subscription, outcome: .updated(entries: 1), seen: seen(["e\(refresh)"]))
+        }
+        _ = try await store.claim(dueBy: .distantFuture, limit: 1, worker: "w", lease: .seconds(60))
+        try await store.finish(subscription.id, as: subscription, outcome: .notModified, seen: [:])
+        let kept = try await store.seen(subscription.id)
+        #expect(Set(kept.keys.map(\.key)) == Set((2..<12).map { "e\($0)" }))
+    }
+
+    /// A moved subscription lives on under its new URL with what it saw; adding the old URL again does nothing.
+    func moves() async throws {
+        let store = try await make()
+        let old = subscriptions(1)[0]
+        try await store.add([old])
+        _ = try await store.claim(dueBy: Date(), limit: 1, worker: "w", lease: .seconds(60))
+        var moved = refreshed(old)
+        moved.url = URL(string: "http://127.0.0.1/moved")!
+        moved.movedFrom = [old.url]
+        try await store.finish(old.id, as: moved, outcome: .moved(to: moved.url), seen: seen(["m"]))
+        try await store.add([old])
+        let stored = try await all(store)
+        #expect(stored.map(\.url) == [moved.url])
+        #expect(try await store.seen(moved.id) == seen(["m"]))
+    }
+}
