@@ -162,7 +162,7 @@ public struct PostgresStore: SubscriptionStore {
             for (subscription, json) in rows {
                 let url = subscription.url.absoluteString
                 let host = subscription.hostKey
-                let due = StoredSubscription.dueKey(subscription.nextDue)
+                let due = StoredSubscription.dueKey(subscription)
                 let retry = subscription.retryAfter?.timeIntervalSince1970
                 try await connection.query(
                     """
@@ -177,11 +177,16 @@ public struct PostgresStore: SubscriptionStore {
         }
     }
 
-    public func claim(dueBy: Date, limit: Int, worker: String, lease: Duration) async throws -> [Subscription] {
+    public func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
+        -> [Subscription]
+    {
         let now = Date().timeIntervalSince1970
         let until = now + lease.timeInterval
         let due = dueBy.timeIntervalSince1970
         let limit = max(0, limit)
+        let perHost = max(1, perHost)
+        // Hosts enough to fill the claim at `perHost` each.
+        let hostLimit = perHost >= limit ? limit : (limit + perHost - 1) / perHost
         let logger = self.logger
         let rows = try await transaction { connection -> [String] in
             // First the hosts: free, ours, or whose lease ran out, not waiting, with something due. A host row
@@ -196,7 +201,7 @@ public struct PostgresStore: SubscriptionStore {
                       AND h.host IN (SELECT s.host FROM subscriptions s WHERE s.next_due <= \(due)
                           AND (s.lease_until IS NULL OR s.lease_until <= \(now))
                           AND (s.retry_after IS NULL OR s.retry_after <= \(now)))
-                    LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                    LIMIT \(hostLimit) FOR UPDATE SKIP LOCKED)
                 UPDATE hosts SET lease_owner = \(worker), lease_until = \(until) FROM free
                 WHERE hosts.host = free.host RETURNING hosts.host
                 """, logger: logger
@@ -207,12 +212,16 @@ public struct PostgresStore: SubscriptionStore {
             var data: [String] = []
             for try await json in try await connection.query(
                 """
-                WITH picked AS (
-                    SELECT url FROM subscriptions s
+                WITH ranked AS (
+                    SELECT s.url, ROW_NUMBER() OVER (PARTITION BY s.host ORDER BY s.next_due) AS place
+                    FROM subscriptions s
                     WHERE s.host = ANY(\(hosts)) AND s.next_due <= \(due)
                       AND (s.lease_until IS NULL OR s.lease_until <= \(now))
-                      AND (s.retry_after IS NULL OR s.retry_after <= \(now))
-                    ORDER BY s.next_due, s.host LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                      AND (s.retry_after IS NULL OR s.retry_after <= \(now))),
+                picked AS (
+                    SELECT s.url FROM subscriptions s JOIN ranked r ON r.url = s.url
+                    WHERE r.place <= \(perHost)
+                    ORDER BY s.next_due, s.host LIMIT \(limit) FOR UPDATE OF s SKIP LOCKED)
                 UPDATE subscriptions SET lease_owner = \(worker), lease_until = \(until) FROM picked
                 WHERE subscriptions.url = picked.url RETURNING subscriptions.data
                 """, logger: logger

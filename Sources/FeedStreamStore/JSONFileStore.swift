@@ -31,8 +31,10 @@ public struct JSONFileStore: SubscriptionStore {
 
     public func add(_ subscriptions: [Subscription]) async throws { try await file.add(subscriptions) }
 
-    public func claim(dueBy: Date, limit: Int, worker: String, lease: Duration) async throws -> [Subscription] {
-        await file.claim(dueBy: dueBy, limit: limit, lease: lease)
+    public func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
+        -> [Subscription]
+    {
+        await file.claim(dueBy: dueBy, limit: limit, perHost: perHost, lease: lease)
     }
 
     public func finish(
@@ -160,15 +162,23 @@ private actor JSONStateFile {
         return merged
     }
 
-    func claim(dueBy: Date, limit: Int, lease: Duration) -> [Subscription] {
+    func claim(dueBy: Date, limit: Int, perHost: Int, lease: Duration) -> [Subscription] {
         let now = Date()
         let due = all.filter { subscription in
-            (subscription.nextDue ?? .distantPast) <= dueBy && (subscription.retryAfter ?? .distantPast) <= now
+            subscription.gone == nil && (subscription.nextDue ?? .distantPast) <= dueBy
+                && (subscription.retryAfter ?? .distantPast) <= now
                 && (leases[subscription.id] ?? .distantPast) <= now
         }
-        let claimed = due.sorted { ($0.nextDue ?? .distantPast) < ($1.nextDue ?? .distantPast) }.prefix(max(0, limit))
+        var perHostTaken: [String: Int] = [:]
+        var claimed: [Subscription] = []
+        for subscription in due.sorted(by: { ($0.nextDue ?? .distantPast) < ($1.nextDue ?? .distantPast) }) {
+            guard claimed.count < limit else { break }
+            guard perHostTaken[subscription.hostKey, default: 0] < perHost else { continue }
+            perHostTaken[subscription.hostKey, default: 0] += 1
+            claimed.append(subscription)
+        }
         for subscription in claimed { leases[subscription.id] = now.addingTimeInterval(lease.timeInterval) }
-        return Array(claimed)
+        return claimed
     }
 
     func seen(_ id: URL) -> [EntryIdentity: EntryDigest] {

@@ -4,24 +4,37 @@ import Foundation
 internal import GRDB
 
 extension SQLiteStore {
-    public func claim(dueBy: Date, limit: Int, worker: String, lease: Duration) async throws -> [Subscription] {
+    public func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
+        -> [Subscription]
+    {
         let now = Date().timeIntervalSince1970
         let until = now + lease.timeInterval
         let due = dueBy.timeIntervalSince1970
+        let limit = max(0, limit)
         let rows = try await transaction { db -> [String] in
-            // Due, not leased, not waiting, on a host that is free, ours, or whose lease ran out: the index on
-            // next_due finds them without reading the rest.
+            // Due, not leased, not waiting, on a host that is free, ours, or whose lease ran out; at most
+            // `perHost` of each host. The index on next_due finds them without reading the rest, and only the
+            // oldest due rows (a window a few batches long) are ranked by host.
             let picked = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT s.url, s.host, s.data FROM subscriptions s LEFT JOIN hosts h ON h.host = s.host
-                    WHERE s.next_due <= :due AND (s.lease_until IS NULL OR s.lease_until <= :now)
-                      AND (s.retry_after IS NULL OR s.retry_after <= :now)
-                      AND (h.host IS NULL OR ((h.lease_owner IS NULL OR h.lease_owner = :worker
-                          OR h.lease_until <= :now) AND (h.retry_after IS NULL OR h.retry_after <= :now)))
-                    ORDER BY s.next_due, s.host LIMIT :limit
+                    SELECT url, host, data FROM (
+                        SELECT url, host, data, next_due,
+                            ROW_NUMBER() OVER (PARTITION BY host ORDER BY next_due) AS place
+                        FROM (
+                            SELECT s.url, s.host, s.data, s.next_due FROM subscriptions s
+                            LEFT JOIN hosts h ON h.host = s.host
+                            WHERE s.next_due <= :due AND (s.lease_until IS NULL OR s.lease_until <= :now)
+                              AND (s.retry_after IS NULL OR s.retry_after <= :now)
+                              AND (h.host IS NULL OR ((h.lease_owner IS NULL OR h.lease_owner = :worker
+                                  OR h.lease_until <= :now) AND (h.retry_after IS NULL OR h.retry_after <= :now)))
+                            ORDER BY s.next_due LIMIT :window))
+                    WHERE place <= :perHost ORDER BY next_due, host LIMIT :limit
                     """,
-                arguments: ["due": due, "now": now, "worker": worker, "limit": max(0, limit)])
+                arguments: [
+                    "due": due, "now": now, "worker": worker, "limit": limit, "perHost": max(1, perHost),
+                    "window": Self.claimWindow(limit: limit, perHost: perHost),
+                ])
             for row in picked {
                 let url: String = row["url"]
                 let host: String = row["host"]
@@ -43,6 +56,12 @@ extension SQLiteStore {
         } catch {
             throw StoreError("\(path): \(Self.message(error))")
         }
+    }
+
+    /// How many of the oldest due rows a claim ranks by host: enough for `limit` spread over hosts that each have
+    /// many due, bounded so that a claim over 100,000 due rows stays a short read.
+    static func claimWindow(limit: Int, perHost: Int) -> Int {
+        perHost >= limit ? limit : min(max(limit * 32, 1_024), 65_536)
     }
 
     public func finish(

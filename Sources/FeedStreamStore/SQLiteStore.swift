@@ -92,7 +92,7 @@ public struct SQLiteStore: SubscriptionStore {
                         """,
                     arguments: [
                         subscription.url.absoluteString, subscription.hostKey,
-                        StoredSubscription.dueKey(subscription.nextDue), subscription.retryAfter?.timeIntervalSince1970,
+                        StoredSubscription.dueKey(subscription), subscription.retryAfter?.timeIntervalSince1970,
                         json,
                     ])
                 try db.execute(
@@ -152,8 +152,12 @@ package enum StoredSubscription {
         }
     }
 
-    /// The due column: seconds since 1970, and a time before any for a subscription never refreshed.
-    package static func dueKey(_ date: Date?) -> Double { date?.timeIntervalSince1970 ?? -1 }
+    /// The due column: seconds since 1970; a time before any for a subscription never refreshed, and one after any
+    /// a claim asks for (`Date.distantFuture` included) for a gone one, which is never claimed again.
+    package static func dueKey(_ subscription: Subscription) -> Double {
+        if subscription.gone != nil { return 1e15 }
+        return subscription.nextDue?.timeIntervalSince1970 ?? -1
+    }
 
     /// Rows a page of ``pages(_:)`` holds.
     package static let pageSize = 500
@@ -208,7 +212,7 @@ package struct FinishedRow: Sendable {
         new = subscription.url.absoluteString
         host = subscription.hostKey
         json = try StoredSubscription.json(subscription)
-        nextDue = StoredSubscription.dueKey(subscription.nextDue)
+        nextDue = StoredSubscription.dueKey(subscription)
         retryAfter = subscription.retryAfter?.timeIntervalSince1970
         hostRetryAfter = retryAfter
         if case .deferred(let until) = outcome {

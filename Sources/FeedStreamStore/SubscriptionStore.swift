@@ -14,8 +14,13 @@ public protocol SubscriptionStore: Sendable {
     /// Adds subscriptions, by URL; those already stored (under their URL or a URL they moved from) are untouched.
     func add(_ subscriptions: [Subscription]) async throws
     /// Up to `limit` subscriptions due by `dueBy`, leased to `worker` for `lease`: never the same one to two live
-    /// workers; none left: an empty array.
+    /// workers; none left: an empty array. The same as ``claim(dueBy:limit:perHost:worker:lease:)`` with no limit
+    /// per host.
     func claim(dueBy: Date, limit: Int, worker: String, lease: Duration) async throws -> [Subscription]
+    /// Up to `limit` subscriptions due by `dueBy`, at most `perHost` of any one host, leased to `worker` for
+    /// `lease`, the oldest due first. What the refresher claims: as many of a host as it may fetch at once, so a
+    /// claim spreads over hosts and a worker never takes a host's whole list while the others wait.
+    func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws -> [Subscription]
     /// Stores what became of the subscription whose URL was `id` when it was claimed, in one transaction: the
     /// subscription (its URL changed when it moved), its host's `Retry-After`, and `seen`, what this refresh saw
     /// (empty when nothing was decoded, as on a 304: what was seen before stays). Ends the lease.
@@ -27,6 +32,12 @@ public protocol SubscriptionStore: Sendable {
     func seen(_ id: Subscription.ID) async throws -> [EntryIdentity: EntryDigest]
     /// Every stored subscription, read a page at a time.
     func subscriptions() -> AsyncThrowingStream<Subscription, any Error>
+}
+
+extension SubscriptionStore {
+    public func claim(dueBy: Date, limit: Int, worker: String, lease: Duration) async throws -> [Subscription] {
+        try await claim(dueBy: dueBy, limit: limit, perHost: .max, worker: worker, lease: lease)
+    }
 }
 
 /// How long a store remembers an entry identity: it is forgotten once it was not seen in the last `refreshes`

@@ -21,6 +21,7 @@ struct JSONFileStoreTests {
     @Test("Leases expire") func leases() async throws { try await contract.leasesExpire() }
     @Test("Seen is bounded") func bounded() async throws { try await contract.seenIsBounded() }
     @Test("Moves") func moves() async throws { try await contract.moves() }
+    @Test("Claims spread over hosts") func spread() async throws { try await contract.spreadsOverHosts() }
 
     @Test("Today's state file is read, and what it writes is still a JSON array of subscriptions")
     func compatible() async throws {

@@ -27,6 +27,7 @@ struct PostgresStoreTests {
     @Test("Leases expire") func leases() async throws { try await contract.leasesExpire() }
     @Test("Seen is bounded") func bounded() async throws { try await contract.seenIsBounded() }
     @Test("Moves") func moves() async throws { try await contract.moves() }
+    @Test("Claims spread over hosts") func spread() async throws { try await contract.spreadsOverHosts() }
 
     @Test("Workers claiming at once never get the same subscription nor the same host")
     func concurrentClaims() async throws {

@@ -19,6 +19,7 @@ struct SQLiteStoreTests {
     @Test("Leases expire") func leases() async throws { try await contract.leasesExpire() }
     @Test("Seen is bounded") func bounded() async throws { try await contract.seenIsBounded() }
     @Test("Moves") func moves() async throws { try await contract.moves() }
+    @Test("Claims spread over hosts") func spread() async throws { try await contract.spreadsOverHosts() }
 
     @Test("A host is leased to one worker at a time, and its Retry-After holds for every worker")
     func hosts() async throws {

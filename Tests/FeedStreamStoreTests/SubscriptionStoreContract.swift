@@ -72,4 +72,18 @@ struct SubscriptionStoreContract {
         #expect(stored.map(\.url) == [moved.url])
         #expect(try await store.seen(moved.id) == seen(["m"]))
     }
+
+    /// A claim with a limit per host spreads over hosts, the oldest due first.
+    func spreadsOverHosts() async throws {
+        let store = try await make()
+        try await store.add(subscriptions(4, host: "a.example") + subscriptions(4, host: "b.example"))
+        try await store.add(subscriptions(4, host: "c.example"))
+        let claimed = try await store.claim(dueBy: Date(), limit: 5, perHost: 2, worker: "w1", lease: .seconds(60))
+        #expect(claimed.count == 5)
+        let perHost = Dictionary(grouping: claimed, by: { $0.url.host ?? "" }).mapValues(\.count)
+        #expect(perHost.values.allSatisfy { $0 <= 2 } && perHost.count == 3, "\(perHost)")
+        let rest = try await store.claim(dueBy: Date(), limit: 20, perHost: 2, worker: "w1", lease: .seconds(60))
+        #expect(rest.count == 6)
+        #expect(Set((claimed + rest).map(\.url)).count == 11)
+    }
 }

@@ -138,9 +138,11 @@ private struct TimedStore: SubscriptionStore {
 
     func add(_ subscriptions: [Subscription]) async throws { try await base.add(subscriptions) }
 
-    func claim(dueBy: Date, limit: Int, worker: String, lease: Duration) async throws -> [Subscription] {
+    func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
+        -> [Subscription]
+    {
         let start = ContinuousClock.now
-        let claimed = try await base.claim(dueBy: dueBy, limit: limit, worker: worker, lease: lease)
+        let claimed = try await base.claim(dueBy: dueBy, limit: limit, perHost: perHost, worker: worker, lease: lease)
         await times.add(claim: ContinuousClock.now - start)
         return claimed
     }

@@ -36,7 +36,7 @@ package struct RefreshCommand: AlwaysFetchingCommand {
     package var worker: String?
 
     @Option(help: "Seconds a claim on a subscription lasts before other workers may take it back.")
-    package var lease = 300
+    package var lease = 600
 
     @Flag(name: .customLong("all-entries"), help: "Print unchanged entries too, not only new and changed ones.")
     package var allEntries = false
@@ -63,6 +63,9 @@ package struct RefreshCommand: AlwaysFetchingCommand {
         guard perHost > 0 else { throw ValidationError("--per-host takes a positive whole number") }
         guard lease > 0 else { throw ValidationError("--lease takes a positive number of seconds") }
         if state != nil && store != nil { throw ValidationError("--state and --store: give one") }
+        if store != nil && shard != nil {
+            throw ValidationError("--shard splits a --state list; workers on one --store share it by themselves")
+        }
         if let store, !store.hasPrefix("sqlite:"), !store.hasPrefix("postgres://"), !store.hasPrefix("postgresql://") {
             throw ValidationError("--store takes sqlite:PATH or postgres://…")
         }

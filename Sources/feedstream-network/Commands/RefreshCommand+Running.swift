@@ -86,7 +86,6 @@ extension RefreshCommand: NetworkCommand {
     private func refreshStore(_ store: any SubscriptionStore, listed: [Subscription]?, _ refresher: FeedRefresher)
         async throws
     {
-        let failure = StoreFailure()
         if let listed {
             do {
                 try await store.add(listed)
@@ -97,10 +96,10 @@ extension RefreshCommand: NetworkCommand {
         }
         let writer = OutputWriter()
         var entries: [URL: Int] = [:]
-        let reports = refresher.storeReports(
-            store: store, worker: worker ?? Self.defaultWorker, lease: .seconds(lease), all: all,
-            failure: { failure.record($0) })
-        for await report in reports {
+        let source = StoreRefreshSource(
+            store, worker: worker ?? Self.defaultWorker, lease: .seconds(lease), batch: refresher.storeBatch,
+            perHost: perHost, all: all)
+        for await report in refresher.reports(from: source) {
             switch report {
             case .entry(let id, let entry, let change):
                 entries[id, default: 0] += 1
@@ -112,7 +111,7 @@ extension RefreshCommand: NetworkCommand {
             writer.flush()
         }
         writer.flush()
-        if let error = failure.error {
+        if let error = source.error {
             OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
             throw ExitCode(1)
         }

@@ -13,15 +13,6 @@ struct ChangedEntryLine: Encodable {
     var entry: AtomEntry
 }
 
-/// The first error of a store during a run, for the exit status.
-final class StoreFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: (any Error)?
-
-    func record(_ error: any Error) { lock.withLock { if first == nil { first = error } } }
-    var error: (any Error)? { lock.withLock { first } }
-}
-
 extension RefreshCommand {
     /// The store `--store` names, opened (created when missing): a one-line error and exit 1 when it cannot be.
     static func openStore(_ spec: String) async throws -> any SubscriptionStore {
