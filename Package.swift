@@ -116,7 +116,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "XMLStream", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking", "FixtureDocuments",
+                "XMLStream", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking",
+                "FixtureDocuments",
                 "FeedStreamServices", "FeedStreamStore", "StreamTestSupport",
             ]),
         // Service documents written once for the benchmark's generators and the tests (not a product).

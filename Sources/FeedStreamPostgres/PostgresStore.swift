@@ -27,8 +27,7 @@ public struct PostgresStore: SubscriptionStore {
     /// own, created when missing) and creates the tables when they are missing.
     /// - Throws: ``FeedStreamStore/StoreError`` when the URL is not one, or the server cannot be reached or
     ///   refuses, within `connectTimeout`.
-    public init(url: String, retention: SeenRetention = .init(), connectTimeout: Duration = .seconds(10)) async throws
-    {
+    public init(url: String, retention: SeenRetention = .init(), connectTimeout: Duration = .seconds(10)) async throws {
         var configuration = try Self.configuration(url)
         configuration.options.connectTimeout = connectTimeout
         let schema = URLComponents(string: url)?.queryItems?.first { $0.name == "search_path" }?.value
@@ -117,7 +116,8 @@ public struct PostgresStore: SubscriptionStore {
             // Workers starting together create the tables once.
             try await connection.query("SELECT pg_advisory_xact_lock(3305)", logger: logger)
             if let schema {
-                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
             }
             for statement in Self.schema {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
@@ -147,12 +147,26 @@ public struct PostgresStore: SubscriptionStore {
     ]
 
     /// Runs `body` in a transaction, mapping errors to ``FeedStreamStore/StoreError``.
+    /// A deadlock between two workers' transactions (each waiting on a host row the other touched) is broken by the
+    /// server aborting one: that one is run again, a few times, before it counts as an error.
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
-        do {
-            return try await client.withTransaction(logger: logger, body)
-        } catch {
-            throw StoreError("\(name): \(Self.message(error))")
+        var attempt = 0
+        while true {
+            do {
+                return try await client.withTransaction(logger: logger, body)
+            } catch let error as PSQLError where Self.isRetryable(error) && attempt < 4 {
+                attempt += 1
+                try? await Task.sleep(for: .milliseconds(20 * attempt))
+            } catch {
+                throw StoreError("\(name): \(Self.message(error))")
+            }
         }
+    }
+
+    /// `deadlock_detected` and `serialization_failure`: the transaction did nothing and may simply run again.
+    static func isRetryable(_ error: PSQLError) -> Bool {
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
     }
 
     public func add(_ subscriptions: [Subscription]) async throws {
@@ -189,24 +203,43 @@ public struct PostgresStore: SubscriptionStore {
         let hostLimit = perHost >= limit ? limit : (limit + perHost - 1) / perHost
         let logger = self.logger
         let rows = try await transaction { connection -> [String] in
-            // First the hosts: free, ours, or whose lease ran out, not waiting, with something due. A host row
-            // locked by another worker's claim is skipped, and re-checked once locked, so no host has two owners.
+            // First the hosts this worker already holds and that have more due: read, not locked, since no other
+            // worker takes a held host (locking them could skip one that another claim's scan touched for a
+            // moment, and end this worker's run while it still holds work).
             var hosts: [String] = []
             for try await host in try await connection.query(
                 """
-                WITH free AS (
-                    SELECT h.host FROM hosts h
-                    WHERE (h.lease_owner IS NULL OR h.lease_owner = \(worker) OR h.lease_until <= \(now))
-                      AND (h.retry_after IS NULL OR h.retry_after <= \(now))
-                      AND h.host IN (SELECT s.host FROM subscriptions s WHERE s.next_due <= \(due)
-                          AND (s.lease_until IS NULL OR s.lease_until <= \(now))
-                          AND (s.retry_after IS NULL OR s.retry_after <= \(now)))
-                    LIMIT \(hostLimit) FOR UPDATE SKIP LOCKED)
-                UPDATE hosts SET lease_owner = \(worker), lease_until = \(until) FROM free
-                WHERE hosts.host = free.host RETURNING hosts.host
+                SELECT h.host FROM hosts h
+                WHERE h.lease_owner = \(worker) AND h.lease_until > \(now)
+                  AND (h.retry_after IS NULL OR h.retry_after <= \(now))
+                  AND h.host IN (SELECT s.host FROM subscriptions s WHERE s.next_due <= \(due)
+                      AND (s.lease_until IS NULL OR s.lease_until <= \(now))
+                      AND (s.retry_after IS NULL OR s.retry_after <= \(now)))
+                LIMIT \(hostLimit)
                 """, logger: logger
             ).decode(String.self) {
                 hosts.append(host)
+            }
+            // Then free hosts (or hosts whose lease ran out), not waiting, with something due. A host row locked by
+            // another worker's claim is skipped, and re-checked once locked, so no host has two owners.
+            let freeLimit = hostLimit - hosts.count
+            if freeLimit > 0 {
+                for try await host in try await connection.query(
+                    """
+                    WITH free AS (
+                        SELECT h.host FROM hosts h
+                        WHERE (h.lease_owner IS NULL OR h.lease_until IS NULL OR h.lease_until <= \(now))
+                          AND (h.retry_after IS NULL OR h.retry_after <= \(now))
+                          AND h.host IN (SELECT s.host FROM subscriptions s WHERE s.next_due <= \(due)
+                              AND (s.lease_until IS NULL OR s.lease_until <= \(now))
+                              AND (s.retry_after IS NULL OR s.retry_after <= \(now)))
+                        LIMIT \(freeLimit) FOR UPDATE SKIP LOCKED)
+                    UPDATE hosts SET lease_owner = \(worker), lease_until = \(until) FROM free
+                    WHERE hosts.host = free.host RETURNING hosts.host
+                    """, logger: logger
+                ).decode(String.self) {
+                    hosts.append(host)
+                }
             }
             guard !hosts.isEmpty else { return [] }
             var data: [String] = []
@@ -228,6 +261,15 @@ public struct PostgresStore: SubscriptionStore {
             ).decode(String.self) {
                 data.append(json)
             }
+            // The hosts held already are held as long as the subscriptions just claimed (skipped when another
+            // claim has the row for a moment: the lease it has is then kept).
+            try await connection.query(
+                """
+                WITH held AS (
+                    SELECT host FROM hosts WHERE host = ANY(\(hosts)) AND lease_owner = \(worker)
+                      AND lease_until < \(until) FOR UPDATE SKIP LOCKED)
+                UPDATE hosts SET lease_until = \(until) FROM held WHERE hosts.host = held.host
+                """, logger: logger)
             // Hosts leased for nothing (the batch was full) go back at once.
             try await connection.query(
                 """

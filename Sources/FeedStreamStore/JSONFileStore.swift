@@ -203,7 +203,8 @@ private actor JSONStateFile {
             record.refreshes += 1
             var entries: [EntryIdentity: SeenRecord] = [:]
             let oldest = retention.oldestKept(now: now)
-            for old in record.entries where old.refresh > record.refreshes - retention.refreshes && old.seenAt >= oldest {
+            for old in record.entries where old.refresh > record.refreshes - retention.refreshes && old.seenAt >= oldest
+            {
                 entries[EntryIdentity(key: old.key, basis: old.basis)] = old
             }
             for (identity, digest) in seen {

@@ -72,7 +72,8 @@ extension SQLiteStore {
         try await transaction { db in
             guard
                 let stored = try Row.fetchOne(
-                    db, sql: "SELECT host, lease_owner, refreshes FROM subscriptions WHERE url = ?", arguments: [row.old])
+                    db, sql: "SELECT host, lease_owner, refreshes FROM subscriptions WHERE url = ?",
+                    arguments: [row.old])
             else { return }
             let oldHost: String = stored["host"]
             let owner: String? = stored["lease_owner"]
@@ -84,7 +85,8 @@ extension SQLiteStore {
                 try db.execute(sql: "DELETE FROM subscriptions WHERE url = ?", arguments: [row.new])
                 try db.execute(sql: "DELETE FROM seen WHERE subscription = ?", arguments: [row.new])
                 try db.execute(sql: "UPDATE subscriptions SET url = ? WHERE url = ?", arguments: [row.new, row.old])
-                try db.execute(sql: "UPDATE seen SET subscription = ? WHERE subscription = ?", arguments: [row.new, row.old])
+                try db.execute(
+                    sql: "UPDATE seen SET subscription = ? WHERE subscription = ?", arguments: [row.new, row.old])
                 try db.execute(
                     sql: "INSERT INTO moved (old_url, url) VALUES (?, ?) ON CONFLICT (old_url) DO UPDATE SET url = ?",
                     arguments: [row.old, row.new, row.new])
@@ -102,14 +104,16 @@ extension SQLiteStore {
                     row.host, row.nextDue, row.retryAfter, refreshes, row.json, row.new,
                 ])
             if !row.seen.isEmpty {
+                // Prepared once per connection, not once per entry.
+                let insert = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO seen (subscription, basis, key, digest, refresh, seen_at)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (subscription, basis, key) DO UPDATE SET digest = excluded.digest,
+                            refresh = excluded.refresh, seen_at = excluded.seen_at
+                        """)
                 for (basis, key, digest) in row.seen {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO seen (subscription, basis, key, digest, refresh, seen_at) VALUES (?, ?, ?, ?, ?, ?)
-                            ON CONFLICT (subscription, basis, key) DO UPDATE SET digest = excluded.digest,
-                                refresh = excluded.refresh, seen_at = excluded.seen_at
-                            """,
-                        arguments: [row.new, basis, key, digest, refreshes, row.now])
+                    try insert.execute(arguments: [row.new, basis, key, digest, refreshes, row.now])
                 }
                 try db.execute(
                     sql: "DELETE FROM seen WHERE subscription = ? AND (refresh <= ? OR seen_at < ?)",

@@ -218,7 +218,9 @@ package struct FinishedRow: Sendable {
         if case .deferred(let until) = outcome {
             hostRetryAfter = max(hostRetryAfter ?? 0, until.timeIntervalSince1970)
         }
-        self.seen = seen.map { (basis: $0.key.basis.rawValue, key: $0.key.key, digest: Int64(bitPattern: $0.value.value)) }
+        self.seen = seen.map {
+            (basis: $0.key.basis.rawValue, key: $0.key.key, digest: Int64(bitPattern: $0.value.value))
+        }
         self.now = now.timeIntervalSince1970
         oldestKept = retention.oldestKept(now: now).timeIntervalSince1970
         keptRefreshes = retention.refreshes

@@ -32,7 +32,8 @@ struct JSONFileStoreTests {
         let store = try JSONFileStore(path: path)
         let claimed = try await store.claim(dueBy: Date(), limit: 10, worker: "w", lease: .seconds(60))
         #expect(claimed.count == 2)
-        try await store.finish(claimed[0].id, as: refreshed(claimed[0]), outcome: .updated(entries: 1), seen: seen(["x"]))
+        try await store.finish(
+            claimed[0].id, as: refreshed(claimed[0]), outcome: .updated(entries: 1), seen: seen(["x"]))
         try await store.flush()
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

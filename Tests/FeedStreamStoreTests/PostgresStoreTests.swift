@@ -16,7 +16,8 @@ func freshPostgresStore(schema: String = "t\(UUID().uuidString.replacingOccurren
 {
     let url = try #require(testPostgresURL, "FEEDSTREAM_TEST_POSTGRES_URL is not set (CI is)")
     let separator = url.contains("?") ? "&" : "?"
-    return try await PostgresStore(url: "\(url)\(separator)search_path=\(schema)")
+    // Patient: the whole test suite can hold the machine's threads for minutes.
+    return try await PostgresStore(url: "\(url)\(separator)search_path=\(schema)", connectTimeout: .seconds(300))
 }
 
 @Suite("PostgresStore", .enabled(if: postgresTestsRun))

@@ -12,7 +12,9 @@ struct SQLiteStoreTests {
     init() throws {
         let folder = try temporaryDirectory()
         self.folder = folder
-        contract = SubscriptionStoreContract { try SQLiteStore(path: folder.appendingPathComponent("\(UUID()).db").path) }
+        contract = SubscriptionStoreContract {
+            try SQLiteStore(path: folder.appendingPathComponent("\(UUID()).db").path)
+        }
     }
 
     @Test("Claims lease, finish stores") func claims() async throws { try await contract.claimsAndFinishes() }

@@ -103,7 +103,9 @@ struct RefreshStoreCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
 
         let socket = folder.appendingPathComponent("no-server").path
-        let unreachable = try await tool.run(["refresh", list.path, "--store", "postgres://u@localhost/db?host=\(socket)"])
+        let unreachable = try await tool.run([
+            "refresh", list.path, "--store", "postgres://u@localhost/db?host=\(socket)",
+        ])
         #expect(unreachable.status == 1)
         #expect(unreachable.error.hasPrefix("feedstream: error: postgres://u@localhost/db"))
         #expect(unreachable.error.split(separator: "\n").count == 1)
