@@ -34,6 +34,7 @@ enum BenchmarkTool {
                 exit(NetworkChild.run(source: rest[0], transport: rest[1], microsecondsPerItem: microseconds))
             }
             if arguments.first == "--refresh-farm" { exit(RefreshFarm.run(Array(arguments.dropFirst()))) }
+            if arguments.first == "--scheduler-farm" { exit(SchedulerFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--child-refresh" {
                 let rest = Array(arguments.dropFirst())
                 let done = DispatchSemaphore(value: 0)

@@ -104,7 +104,7 @@ enum RefreshFarm {
     }
 
     /// A feed of 20 items, different per path (as real feeds differ).
-    private static func feedText(for path: String) -> String {
+    static func feedText(for path: String) -> String {
         var text = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>\(path)</title>"
         for index in 0..<20 {
             text += "<item><guid>\(path)#\(index)</guid><title>Item \(index) of \(path)</title>"
@@ -115,7 +115,7 @@ enum RefreshFarm {
         return text + "</channel></rss>"
     }
 
-    private static func executablePath() -> String {
+    static func executablePath() -> String {
         CommandLine.arguments[0].hasPrefix("/")
             ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
     }
