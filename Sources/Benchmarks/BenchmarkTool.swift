@@ -40,6 +40,7 @@ enum BenchmarkTool {
                 let rest = Array(arguments.dropFirst())
                 exitAfter { await StoreFarm.child(rest) }
             }
+            if arguments.first == "--scheduler-farm" { exit(SchedulerFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--child-refresh" {
                 let rest = Array(arguments.dropFirst())
                 exitAfter { await RefreshFarm.child(rest) }

@@ -7,8 +7,9 @@ import Foundation
 #endif
 
 /// One host of a loopback feed farm: an HTTP/1.1 server on its own 127.0.0.x address that serves many connections
-/// at once (a thread each, keep-alive), and counts the requests it has in flight — what per-host and total
-/// concurrency limits are checked against, counted by the server rather than the client.
+/// at once (a thread each, keep-alive unless a response says `Connection: close`), and counts the requests it has
+/// in flight — what per-host and total concurrency limits are checked against, counted by the server rather than
+/// the client.
 ///
 /// Responses are computed per request; they can wait before their head (simulated latency), be compressed in the
 /// coding the request accepts, or stall after part of the body. The server stops after `lifetime` seconds or
@@ -154,9 +155,12 @@ public final class LoopbackFeedHost: @unchecked Sendable {
             body = coding.compress(body)
             headers.append(("Content-Encoding", coding.contentEncoding))
         }
+        // A response that names `Connection: close` ends its connection: a farm of thousands of hosts keeps no
+        // idle connection (nor a server thread, nor a client descriptor) per host.
+        let closes = headers.contains { $0.name.lowercased() == "connection" && $0.value.lowercased() == "close" }
         var head = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(body.count)\r\nConnection: keep-alive\r\n\r\n"
+        head += "Content-Length: \(body.count)\r\n\(closes ? "" : "Connection: keep-alive\r\n")\r\n"
         if let stallAfter = response.stallAfter {
             _ = LoopbackHTTPServer.sendAll(connection, Array(head.utf8) + body.prefix(stallAfter))
             waitForClose(connection)
@@ -177,7 +181,7 @@ public final class LoopbackFeedHost: @unchecked Sendable {
             wireBytes += wireCount
             bodyBytes += response.precompressed == nil ? response.body.count : wireCount
         }
-        return true
+        return !closes
     }
 
     /// The coding to answer in: gzip when accepted, else deflate, else none.

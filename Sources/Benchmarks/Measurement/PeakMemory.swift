@@ -11,6 +11,8 @@ import Foundation
 enum PeakMemory {
     struct Result {
         var peakBytes: Int
+        /// The child's user and system CPU seconds, from the same `wait4`.
+        var cpuSeconds: Double = 0
         var exitStatus: Int32
         var output: String
     }
@@ -65,7 +67,8 @@ enum PeakMemory {
             let peak = Int(usage.ru_maxrss) * 1024
         #endif
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(peakBytes: peak, exitStatus: exitStatus, output: reader.text)
+        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+        return Result(peakBytes: peak, cpuSeconds: cpu, exitStatus: exitStatus, output: reader.text)
     }
 
     private final class OutputReader: @unchecked Sendable {

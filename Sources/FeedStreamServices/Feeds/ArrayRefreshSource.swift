@@ -2,22 +2,30 @@ import AtomStream
 import Foundation
 
 /// The subscriptions an app hands to ``FeedRefresher/refresh(_:now:all:reportNotDue:)`` as a ``RefreshSource``:
-/// claimed once each, in order; nothing seen before (every entry is new); finishing stores nothing (the events
-/// carry each subscription back to the app).
+/// the due ones claimed once each, in order, picked out of the app's array as claims go (no filtered copy of it);
+/// nothing seen before (every entry is new); finishing stores nothing (the events carry each subscription back to
+/// the app).
 ///
 /// `@unchecked Sendable`: `next` is touched only while holding `lock`.
 final class ArrayRefreshSource: RefreshSource, @unchecked Sendable {
     private let lock = NSLock()
-    private let due: [Subscription]
+    private let subscriptions: [Subscription]
+    private let isDue: @Sendable (Subscription) -> Bool
     private var next = 0
 
-    init(_ due: [Subscription]) { self.due = due }
+    init(_ subscriptions: [Subscription], isDue: @escaping @Sendable (Subscription) -> Bool) {
+        self.subscriptions = subscriptions
+        self.isDue = isDue
+    }
 
     func claim(dueBy: Date, limit: Int) async throws -> [Subscription] {
         lock.withLock {
-            let end = min(due.count, next + max(1, limit))
-            defer { next = end }
-            return Array(due[next..<end])
+            var batch: [Subscription] = []
+            while next < subscriptions.count && batch.count < max(1, limit) {
+                if isDue(subscriptions[next]) { batch.append(subscriptions[next]) }
+                next += 1
+            }
+            return batch
         }
     }
 
