@@ -65,12 +65,13 @@ struct DocumentEntryIDs {
         return false
     }
 
-    /// Doubles the table (from 64 slots), at most to twice ``maximumCount`` slots; whether it grew.
+    /// Doubles the table (from 1,024 slots: 8 KiB, room for the 512 entries of all but the largest feeds without a
+    /// rehash), at most to twice ``maximumCount`` slots; whether it grew.
     @inline(never)
     private mutating func grow() -> Bool {
         guard count < Self.maximumCount else { return false }
         let old = slots
-        slots = Array(repeating: 0, count: max(64, old.count * 2))
+        slots = Array(repeating: 0, count: max(1_024, old.count * 2))
         count = 0
         for hash in old where hash != 0 { _ = insert(hash) }
         return true
