@@ -7,21 +7,8 @@ import Testing
 @Suite("JSONFileStore")
 struct JSONFileStoreTests {
     let folder: URL
-    let contract: SubscriptionStoreContract
 
-    init() throws {
-        let folder = try temporaryDirectory()
-        self.folder = folder
-        contract = SubscriptionStoreContract {
-            try JSONFileStore(path: folder.appendingPathComponent("\(UUID()).json").path)
-        }
-    }
-
-    @Test("Claims lease, finish stores") func claims() async throws { try await contract.claimsAndFinishes() }
-    @Test("Leases expire") func leases() async throws { try await contract.leasesExpire() }
-    @Test("Seen is bounded") func bounded() async throws { try await contract.seenIsBounded() }
-    @Test("Moves") func moves() async throws { try await contract.moves() }
-    @Test("Claims spread over hosts") func spread() async throws { try await contract.spreadsOverHosts() }
+    init() throws { folder = try temporaryDirectory() }
 
     @Test("Today's state file is read, and what it writes is still a JSON array of subscriptions")
     func compatible() async throws {

@@ -22,14 +22,6 @@ func freshPostgresStore(schema: String = "t\(UUID().uuidString.replacingOccurren
 
 @Suite("PostgresStore", .enabled(if: postgresTestsRun))
 struct PostgresStoreTests {
-    let contract = SubscriptionStoreContract { try await freshPostgresStore() }
-
-    @Test("Claims lease, finish stores") func claims() async throws { try await contract.claimsAndFinishes() }
-    @Test("Leases expire") func leases() async throws { try await contract.leasesExpire() }
-    @Test("Seen is bounded") func bounded() async throws { try await contract.seenIsBounded() }
-    @Test("Moves") func moves() async throws { try await contract.moves() }
-    @Test("Claims spread over hosts") func spread() async throws { try await contract.spreadsOverHosts() }
-
     @Test("Workers claiming at once never get the same subscription nor the same host")
     func concurrentClaims() async throws {
         let schema = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
