@@ -14,13 +14,20 @@ extension FeedRefresher {
     public func refresh(store: any SubscriptionStore, worker: String, now: Date = .now)
         -> AsyncStream<RefreshEvent>
     {
-        refresh(from: StoreRefreshSource(store, worker: worker, batch: storeBatch, perHost: perHost), now: now)
+        refresh(from: StoreRefreshSource(store, worker: worker, batch: storeBatch, perHost: storePerHost), now: now)
     }
 
-    /// Subscriptions claimed from a store at once: one for each transfer that may run at once (and at most
-    /// ``perHost`` of a host), so a batch runs in one round, its lease covers it (each transfer ends within
-    /// ``transferDeadline``), and the hosts it holds go back to other workers as soon as it ends.
-    package var storeBatch: Int { concurrency }
+    /// Rounds of transfers one claim from a store holds: enough that a claim's cost and a batch's last transfer are
+    /// paid once every few rounds, few enough that a claim's lease covers its batch (each transfer ends within
+    /// ``transferDeadline``: four rounds of two minutes against a ten-minute lease) and that the hosts a worker
+    /// holds go back to the others soon.
+    package static let storeRounds = 4
+
+    /// Subscriptions claimed from a store at once: ``storeRounds`` rounds of ``concurrency`` transfers.
+    package var storeBatch: Int { concurrency * Self.storeRounds }
+
+    /// The most subscriptions of one host a claim takes: ``storeRounds`` rounds of ``perHost``.
+    package var storePerHost: Int { perHost * Self.storeRounds }
 }
 
 /// A ``SubscriptionStore`` as the refresher's ``FeedStreamServices/RefreshSource``: claims as one worker, with a

@@ -98,7 +98,7 @@ extension RefreshCommand: NetworkCommand {
         var entries: [URL: Int] = [:]
         let source = StoreRefreshSource(
             store, worker: worker ?? Self.defaultWorker, lease: .seconds(lease), batch: refresher.storeBatch,
-            perHost: perHost, all: all)
+            perHost: refresher.storePerHost, all: all)
         for await report in refresher.reports(from: source) {
             switch report {
             case .entry(let id, let entry, let change):
