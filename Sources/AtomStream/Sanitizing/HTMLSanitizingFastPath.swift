@@ -14,10 +14,12 @@
 ///
 /// It accepts a value only when it can prove that libxml2 and ``HTMLSanitizingWriter`` would write exactly what
 /// it writes, and gives up (the caller then takes the libxml2 path) at the first thing it cannot vouch for:
-/// - every element is one of ``elements`` (allow-listed, or `iframe` and `script`, which the writer drops: an
-///   iframe's tag with its content kept, a script's tag with its text up to `</script>`), its tags balanced and
-///   never closed by libxml2's own rules (its `htmlStartClose` table: a `<p>` inside an open `<b>` closes the
-///   `<b>`), void elements never given an end tag, no `/>` on other elements;
+/// - every element is one of ``elements`` (allow-listed, or `iframe`, `script` and `picture`, which the writer
+///   drops: an iframe's or a picture's tag with its content kept, a script's tag with its text up to `</script>`),
+///   its end tags matching, void elements never given an end tag, no `/>` on other elements; of libxml2's own
+///   closing rules (its `htmlStartClose` table: a `<p>` inside an open `<b>` closes the `<b>`) only the commonest
+///   is taken, a paragraph left open closed by the block that follows it or by its parent's end tag, and what is
+///   open at the end is closed, as libxml2 closes it;
 /// - attributes are `name="value"`, no duplicates, values without `<`, tabs or line breaks; they go through the
 ///   very function the libxml2 path uses (``HTMLSanitizingWriter/appendAttribute(_:name:value:base:to:)``), so
 ///   URL, style and dropped attributes come out the same;
@@ -63,6 +65,10 @@ enum HTMLSanitizingFastPath {
         ]
         // Not written: an embed's frame (its content is) and a script with its text.
         table += [("iframe", []), ("script", [])]
+        // A responsive image: `picture` dropped (its content kept), its `source`s written. libxml2 2.9 knows neither
+        // and closes neither; it leaves a `source` open (the writer writes it void), so the scan takes one only
+        // straight inside a `picture`, where what libxml2 nests in it comes out the same.
+        table += [("picture", []), ("source", [])]
         return table
     }()
 
@@ -71,6 +77,8 @@ enum HTMLSanitizingFastPath {
         /// Whether the sanitizer writes the element (`iframe` and `script` it drops; a script with its text).
         var isWritten = true
         var dropsContent = false
+        /// `source`: taken only straight inside a `picture`.
+        var needsPicture = false
         /// The open elements this one closes when it starts, one bit per index into ``elementNames``: the first 64
         /// in `closes.low`, the rest in `closes.high`.
         var closes: (low: UInt64, high: UInt64)
@@ -92,13 +100,18 @@ enum HTMLSanitizingFastPath {
                     ? (bits.low | 1 << UInt64(index), bits.high) : (bits.low, bits.high | 1 << UInt64(index - 64))
             }
             switch HTMLSanitizingWriter.elementRule(lowercased: entry.name) {
-            case .write(let isVoid): return (entry.name, Element(isVoid: isVoid, closes: closes))
+            case .write(let isVoid):
+                return (entry.name, Element(isVoid: isVoid, needsPicture: entry.name == "source", closes: closes))
             case .drop: return (entry.name, Element(isVoid: false, isWritten: false, closes: closes))
             case .dropWithContent:
                 return (entry.name, Element(isVoid: false, isWritten: false, dropsContent: true, closes: closes))
             }
         })
     }()
+
+    /// Where `p` and `picture` are in ``elementNames``: a block closes an open paragraph, a `source` needs a picture.
+    static let paragraph = elements.firstIndex { $0.name == "p" }!
+    static let picture = elements.firstIndex { $0.name == "picture" }!
 
     /// Every allow-listed attribute name with its rule (``HTMLSanitizingWriter/attributeRule(lowercased:)``); a name
     /// not here is dropped.
@@ -241,7 +254,15 @@ enum HTMLSanitizingFastPath {
                 runStart = index
             }
             output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
-            return depth == 0
+            // libxml2 closes what is open at the end (a paragraph left open, a `div` never closed): so does the writer.
+            while let element = innermost {
+                pop()
+                guard elementNames.value(at: element).isWritten else { continue }
+                output.append("</")
+                elementNames.withName(at: element) { output.append($0) }
+                output.append(UInt8(ascii: ">"))
+            }
+            return true
         }
 
         /// Whether text holds `byte` as it is: not `<`, `&`, `>`, a control character or the lead byte 0xEF (of
@@ -417,12 +438,22 @@ enum HTMLSanitizingFastPath {
                 guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">")
                 else { return .failed }
                 let (found, isLowercase) = names.lookUp(name, in: bytes)
-                guard let element = found, innermost == element else { return .failed }
+                guard let element = found else { return .failed }
+                var closesParagraph = false
+                if innermost != element {
+                    // `</li>` or `</div>` closing a paragraph left open inside it, as libxml2's
+                    // `htmlAutoCloseOnClose` does (a paragraph's end priority is the lowest).
+                    guard innermost == HTMLSanitizingFastPath.paragraph, depth >= 2, Int(open[depth - 2]) == element
+                    else { return .failed }
+                    pop()
+                    closesParagraph = true
+                }
                 index += 1
                 pop()
                 let isWritten = names.value(at: element).isWritten
-                if isWritten && isLowercase { return .unchanged }
+                if isWritten && isLowercase && !closesParagraph { return .unchanged }
                 appendText(pending, to: &output)
+                if closesParagraph { output.append("</p>") }
                 guard isWritten else { return .written }
                 output.append("</")
                 names.withName(at: element) { output.append($0) }
@@ -433,18 +464,33 @@ enum HTMLSanitizingFastPath {
             let (found, isLowercase) = names.lookUp(name, in: bytes)
             guard let element = found else { return .failed }
             let rule = names.value(at: element)
-            if let current = innermost, rule.closes(current) { return .failed }
+            if rule.needsPicture, innermost != HTMLSanitizingFastPath.picture { return .failed }
+            var pending = pending
+            // A block starting in an open paragraph closes it (libxml2's `htmlAutoClose`); other implied closes are
+            // libxml2's. The tag then follows the `</p>`, written rather than left in the run.
+            var closedParagraph = false
+            while let current = innermost, rule.closes(current) {
+                guard current == HTMLSanitizingFastPath.paragraph else { return .failed }
+                if !closedParagraph {
+                    appendText(pending, to: &output)
+                    pending = tagStart..<tagStart
+                    closedParagraph = true
+                }
+                pop()
+                output.append("</p>")
+            }
             if rule.isWritten, index < bytes.count, isLowercase {
                 // `<p>` and `<br />`, as written, are written so.
                 if !rule.isVoid, bytes[index] == UInt8(ascii: ">") {
                     index += 1
-                    return push(element) ? .unchanged : .failed
+                    guard push(element) else { return .failed }
+                    return closedParagraph ? writtenAsRead(from: tagStart, to: &output) : .unchanged
                 }
                 if rule.isVoid, index + 2 < bytes.count, bytes[index] == UInt8(ascii: " "),
                     bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: ">")
                 {
                     index += 3
-                    return .unchanged
+                    return closedParagraph ? writtenAsRead(from: tagStart, to: &output) : .unchanged
                 }
             }
             guard rule.isWritten else {
@@ -497,7 +543,8 @@ enum HTMLSanitizingFastPath {
                 }
             }
             if isAsRead {
-                return rule.isVoid || push(element) ? .unchanged : .failed
+                guard rule.isVoid || push(element) else { return .failed }
+                return closedParagraph ? writtenAsRead(from: tagStart, to: &output) : .unchanged
             }
             if rule.isVoid {
                 output.append(" />")
@@ -505,6 +552,12 @@ enum HTMLSanitizingFastPath {
                 output.append(UInt8(ascii: ">"))
                 guard push(element) else { return .failed }
             }
+            return .written
+        }
+
+        /// Writes the tag from `start` to here as it was read (after an implied `</p>`, it is not in the run).
+        mutating func writtenAsRead(from start: Int, to output: inout ByteAccumulator) -> TagOutcome {
+            appendText(start..<index, to: &output)
             return .written
         }
 
