@@ -76,6 +76,10 @@ extension HTMLAllowList {
                 && name != "attributename"
         })
 
+    /// What an animation sets its `attributeName` to: dropped with a dropped `attributeName`
+    /// (`<set attributeName="href" to="javascript:…">`).
+    static let animationValueAttributes: Set<String> = ["by", "from", "to", "values"]
+
     /// Dropped with their content wherever they stand (see ``svgElements``).
     static let foreignElementsDroppedWithContent: Set<String> = ["foreignobject"]
 }

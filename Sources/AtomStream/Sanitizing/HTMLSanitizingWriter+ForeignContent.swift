@@ -36,6 +36,8 @@ struct ForeignAttribute {
     var isXLink: Bool
     var isNamespaceDeclaration: Bool
     var isXLinkDeclaration: Bool
+    /// `to`, `from`, `values`, `by`: what an animation sets its target attribute to.
+    var isAnimationValue = false
 }
 
 /// MathML and SVG, written as feedparser writes them: a vocabulary's elements only inside its root, with that
@@ -74,8 +76,16 @@ extension HTMLSanitizingWriter {
         output.append(UInt8(ascii: "<"))
         name.withUnsafeBytes { output.append($0) }
         var usesXLink = false
+        // An animation whose `attributeName` is dropped (it names a URL attribute, `href` turned into
+        // `javascript:`) loses the values it would set too: were the name kept by another reading (a browser's
+        // of a name this one dropped), the values are what would do harm.
+        var dropsAnimationValues = false
+        if vocabulary == .svg, var target = tag.value(of: "attributename") {
+            dropsAnimationValues = target.withUTF8 { !HTMLAllowList.isAnimatable(UnsafeRawBufferPointer($0)) }
+        }
         try tag.forEachAttribute { (attributeName, value) throws(StreamError) in
             let attribute = foreignAttribute(attributeName)
+            if dropsAnimationValues, attribute.isAnimationValue { return }
             usesXLink = usesXLink || attribute.isXLink
             // The root's declaration is written last, always the vocabulary's; XLink's after it, when used.
             if attribute.isNamespaceDeclaration, root != nil { return }
@@ -137,7 +147,8 @@ extension HTMLSanitizingWriter {
             mathRule: Self.foreignRule(text, listed: HTMLAllowList.mathAttributes.contains(text)),
             svgRule: text == "attributename" ? .animationTarget : Self.foreignRule(text, listed: svgName != nil),
             svgName: Array((svgName ?? text).utf8), isXLink: text.hasPrefix("xlink:"),
-            isNamespaceDeclaration: text == "xmlns", isXLinkDeclaration: text == "xmlns:xlink")
+            isNamespaceDeclaration: text == "xmlns", isXLinkDeclaration: text == "xmlns:xlink",
+            isAnimationValue: HTMLAllowList.animationValueAttributes.contains(text))
         foreignAttributes[name] = attribute
         return attribute
     }
