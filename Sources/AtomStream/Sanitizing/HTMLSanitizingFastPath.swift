@@ -176,6 +176,9 @@ enum HTMLSanitizingFastPath {
         private let open: UnsafeMutableBufferPointer<UInt8>
         /// How many elements are open.
         private(set) var depth = 0
+        /// How many `math` and `svg` roots are open: a vocabulary's elements are taken only inside one of its own.
+        var mathRoots = 0
+        var svgRoots = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, base: URL?, open: UnsafeMutableBufferPointer<UInt8>) {
             precondition(open.count >= HTMLSanitizingFastPath.maximumDepth)
@@ -256,6 +259,10 @@ enum HTMLSanitizingFastPath {
             output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
             // libxml2 closes what is open at the end (a paragraph left open, a `div` never closed): so does the writer.
             while let element = innermost {
+                if element >= HTMLSanitizingFastPath.foreignBase {
+                    closeForeignElement(to: &output)
+                    continue
+                }
                 pop()
                 guard elementNames.value(at: element).isWritten else { continue }
                 output.append("</")
@@ -426,6 +433,7 @@ enum HTMLSanitizingFastPath {
             guard index < bytes.count else { return .failed }
             if bytes[index] == UInt8(ascii: "/") {
                 index += 1
+                if isInForeignContent { return foreignEndTag(pending: pending, into: &output) }
                 // `</p>` closing the `p` open, as written: no name scan or lookup.
                 if let element = innermost, names.isName(at: element, writtenAt: index, in: bytes) {
                     let end = index + names.length(at: element)
@@ -461,8 +469,9 @@ enum HTMLSanitizingFastPath {
                 return .written
             }
             guard let name = name(allowsHyphen: false) else { return .failed }
+            if isInForeignContent { return foreignStartTag(name, pending: pending, into: &output) }
             let (found, isLowercase) = names.lookUp(name, in: bytes)
-            guard let element = found else { return .failed }
+            guard let element = found else { return foreignStartTag(name, pending: pending, into: &output) }
             let rule = names.value(at: element)
             if rule.needsPicture, innermost != HTMLSanitizingFastPath.picture { return .failed }
             var pending = pending
