@@ -145,15 +145,36 @@ import Testing
             + "<span class=\"line\"><span class=\"cl\"><span class=\"kd\">func</span> <span class=\"nf\">scan"
             + "</span><span class=\"p\">(</span><span class=\"s\">&#34;EOF&#34;</span><span class=\"o\">&amp;"
             + "</span>\n</span></span></code></pre></div>",
-        "<pre class=\"shiki github-dark\" style=\"background-color: #24292e\" tabindex=\"0\"><code><span class=\"line\">"
+        "<pre class=\"shiki github-dark\" style=\"background-color: #24292e\" tabindex=\"0\"><code>"
+            + "<span class=\"line\">"
             + "<span style=\"color:#F97583\">const</span><span style=\"color:#E1E4E8;--shiki-dark:#79B8FF\"> x "
             + "&#x3C;</span></span>\n</code></pre>",
     ])
     func workloadMarkupTakesTheFastPath(value: String) {
-        let fast = HTMLSanitizingSession(baseURL: URL(string: "https://code.example.dev/posts/x/"))
-        let parsed = HTMLSanitizingSession(baseURL: URL(string: "https://code.example.dev/posts/x/"), usesFastPath: false)
+        let base = URL(string: "https://code.example.dev/posts/x/")
+        let fast = HTMLSanitizingSession(baseURL: base)
+        let parsed = HTMLSanitizingSession(baseURL: base, usesFastPath: false)
         #expect(fast.sanitize(value) == parsed.sanitize(value))
         #expect(fast.fastPathCount == 1, "left the fast path")
+    }
+
+    /// The session's tag cache: a tag met again is written as the first time, a relative URL against the base of
+    /// the value it is in, and a tag whose value holds `>` is read again each time.
+    @Test func tagsMetAgainComeOutAsTheFirstTime() {
+        let fast = HTMLSanitizingSession(baseURL: URL(string: "https://a.example/1/"))
+        let values = [
+            #"<p><img src="i.png" alt="x"><span style="color:#F97583">a</span><span class="k">b</span></p>"#,
+            #"<p><span title="a > b">c</span><span title="a > b">d</span><img src="i.png" alt="x"></p>"#,
+            #"<p><span style="color:#F97583">a</span><span style="color: url(x)">e</span><span class="k">b</span></p>"#,
+        ]
+        for base in [nil, "https://b.example/2/", "https://b.example/2/", nil, "/3/"] {
+            for value in values + values {
+                let parsed = HTMLSanitizingSession(baseURL: URL(string: "https://a.example/1/"), usesFastPath: false)
+                let expected = parsed.sanitize(value, base: base)
+                #expect(fast.sanitize(value, base: base) == expected, "\(value) at \(base ?? "-")")
+            }
+        }
+        #expect(fast.parsedCount == 0)
     }
 
     /// A feed whose entry holds all of it, decoded whole, byte by byte, in random pieces and (the small one) cut at

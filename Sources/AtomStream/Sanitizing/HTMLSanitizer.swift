@@ -29,7 +29,7 @@
 ///   its own case (`viewBox`, `linearGradient`), the root declaring its namespace (`<math
 ///   xmlns="http://www.w3.org/1998/Math/MathML">`). `foreignObject` goes with its content; `xlink:href` and other
 ///   URLs are filtered as `href` is; an animation's `attributeName` goes unless it names an attribute safe to change
-///   (never a link's target).
+///   (never a link's target), and with it the `to`, `from`, `values` and `by` it would have set.
 /// - Attributes are kept only when allow-listed, so every `on…` event handler goes. URL attributes (`href`,
 ///   `src`, `cite`, `action`, `longdesc`, `poster`, `background`, …) keep only http, https and mailto URLs and
 ///   relative references, which are resolved against ``baseURL``; `javascript:`, `vbscript:`, `data:` and every

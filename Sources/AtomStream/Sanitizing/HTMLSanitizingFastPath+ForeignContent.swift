@@ -45,7 +45,9 @@ extension HTMLSanitizingFastPath {
     /// SVG's attributes with their rules, written in SVG's case (`viewBox`).
     static let svgAttributeNames = foreignAttributeNames(HTMLAllowList.svgAttributes)
 
-    private static func foreignAttributeNames(_ names: Set<String>) -> HTMLNameTable<HTMLSanitizingWriter.AttributeRule> {
+    private static func foreignAttributeNames(
+        _ names: Set<String>
+    ) -> HTMLNameTable<HTMLSanitizingWriter.AttributeRule> {
         let spellings = names.filter {
             !$0.contains(":") && $0 != "xmlns" && $0.utf8.count <= HTMLNameTable<Bool>.maximumLength
                 && $0.lowercased() != "attributename"

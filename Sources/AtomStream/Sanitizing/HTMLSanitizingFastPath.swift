@@ -72,13 +72,16 @@ enum HTMLSanitizingFastPath {
         return table
     }()
 
-    fileprivate struct Element {
+    struct Element {
         var isVoid: Bool
         /// Whether the sanitizer writes the element (`iframe` and `script` it drops; a script with its text).
         var isWritten = true
         var dropsContent = false
         /// `source`: taken only straight inside a `picture`.
         var needsPicture = false
+        /// Whether what the scan writes for a start tag depends on its bytes alone (and the base URL): written,
+        /// closing nothing, wanting no parent, not void (`span`, `code`, `em`), so the tag cache may keep it.
+        var isCacheable = false
         /// The open elements this one closes when it starts, one bit per index into ``elementNames``: the first 64
         /// in `closes.low`, the rest in `closes.high`.
         var closes: (low: UInt64, high: UInt64)
@@ -91,7 +94,7 @@ enum HTMLSanitizingFastPath {
     }
 
     /// The fast path's element names, looked up by bytes, each with its ``Element`` rule.
-    fileprivate static let elementNames: HTMLNameTable<Element> = {
+    static let elementNames: HTMLNameTable<Element> = {
         precondition(elements.count <= 2 * UInt64.bitWidth, "closes is a bit set over the elements")
         return HTMLNameTable(elements.map { entry in
             let closes = entry.closes.reduce((low: UInt64(0), high: UInt64(0))) { bits, closed in
@@ -101,7 +104,10 @@ enum HTMLSanitizingFastPath {
             }
             switch HTMLSanitizingWriter.elementRule(lowercased: entry.name) {
             case .write(let isVoid):
-                return (entry.name, Element(isVoid: isVoid, needsPicture: entry.name == "source", closes: closes))
+                let needsPicture = entry.name == "source"
+                return (entry.name, Element(
+                    isVoid: isVoid, needsPicture: needsPicture, isCacheable: !needsPicture && !isVoid && entry.closes.isEmpty,
+                    closes: closes))
             case .drop: return (entry.name, Element(isVoid: false, isWritten: false, closes: closes))
             case .dropWithContent:
                 return (entry.name, Element(isVoid: false, isWritten: false, dropsContent: true, closes: closes))
@@ -137,6 +143,8 @@ enum HTMLSanitizingFastPath {
         var entities = EntityCache()
         /// The `style` values filtered so far, kept across values as ``entities`` are.
         var styles = CSSStyleCache()
+        /// The start tags sanitized so far (``TagCache``), kept across values while their base stays.
+        var tagCache = TagCache()
     }
 
     /// Writes the sanitized form of `html` to `output` and returns `true`, or returns `false` (with `output` in
@@ -152,6 +160,7 @@ enum HTMLSanitizingFastPath {
         reusing scratch: inout Scratch
     ) -> Bool {
         // Out of `scratch` while the scanner holds `scratch` and a pointer into this.
+        scratch.tagCache.use(base)
         var open: [UInt8] = []
         swap(&open, &scratch.open)
         defer { swap(&open, &scratch.open) }
@@ -424,7 +433,7 @@ enum HTMLSanitizingFastPath {
 
         /// A start or end tag at `index` (which holds `<`), written out; `pending` is the text before it not yet
         /// written, which is written first unless the tag is ``TagOutcome/unchanged``.
-        fileprivate mutating func tag(
+        mutating func tag(
             into output: inout ByteAccumulator, after pending: Range<Int>, names: HTMLNameTable<Element>,
             _ attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule>
         ) -> TagOutcome {
@@ -468,100 +477,26 @@ enum HTMLSanitizingFastPath {
                 output.append(UInt8(ascii: ">"))
                 return .written
             }
+            // A start tag met before, whole (``TagCache``): no name scan, lookup or attribute read.
+            let letter = HTMLSanitizingFastPath.TagCache.letterBit(bytes[index])
+            if scratch.tagCache.firstLetters & letter != 0, !isInForeignContent,
+                let outcome = cachedTag(at: tagStart, pending: pending, into: &output)
+            {
+                return outcome
+            }
             guard let name = name(allowsHyphen: false) else { return .failed }
             if isInForeignContent { return foreignStartTag(name, pending: pending, into: &output) }
             let (found, isLowercase) = names.lookUp(name, in: bytes)
             guard let element = found else { return foreignStartTag(name, pending: pending, into: &output) }
             let rule = names.value(at: element)
-            if rule.needsPicture, innermost != HTMLSanitizingFastPath.picture { return .failed }
-            var pending = pending
-            // A block starting in an open paragraph closes it (libxml2's `htmlAutoClose`); other implied closes are
-            // libxml2's. The tag then follows the `</p>`, written rather than left in the run.
-            var closedParagraph = false
-            while let current = innermost, rule.closes(current) {
-                guard current == HTMLSanitizingFastPath.paragraph else { return .failed }
-                if !closedParagraph {
-                    appendText(pending, to: &output)
-                    pending = tagStart..<tagStart
-                    closedParagraph = true
-                }
-                pop()
-                output.append("</p>")
+            if rule.isCacheable, index < bytes.count, bytes[index] == UInt8(ascii: " ") {
+                return startTagKept(
+                    element, rule: rule, isLowercase: isLowercase, tagStart: tagStart, pending: pending,
+                    into: &output, names: names, attributeNames)
             }
-            if rule.isWritten, index < bytes.count, isLowercase {
-                // `<p>` and `<br />`, as written, are written so.
-                if !rule.isVoid, bytes[index] == UInt8(ascii: ">") {
-                    index += 1
-                    guard push(element) else { return .failed }
-                    return closedParagraph ? writtenAsRead(from: tagStart, to: &output) : .unchanged
-                }
-                if rule.isVoid, index + 2 < bytes.count, bytes[index] == UInt8(ascii: " "),
-                    bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: ">")
-                {
-                    index += 3
-                    return closedParagraph ? writtenAsRead(from: tagStart, to: &output) : .unchanged
-                }
-            }
-            guard rule.isWritten else {
-                appendText(pending, to: &output)
-                return droppedTag(element, dropsContent: rule.dropsContent) ? .written : .failed
-            }
-            // While every attribute stays as it was read (`<a href="https://…">`, `<h2 class="…" id="…">`), nothing
-            // is written: the tag stays in the run of text. At the first change the tag so far is written as read.
-            var isAsRead = isLowercase
-            if !isAsRead {
-                appendText(pending, to: &output)
-                output.append(UInt8(ascii: "<"))
-                names.withName(at: element) { output.append($0) }
-            }
-            seenAttributes = SIMD4()
-            if !scratch.seenOtherAttributes.isEmpty { scratch.seenOtherAttributes.removeAll(keepingCapacity: true) }
-            while true {
-                let blankStart = index
-                let blanks = skipBlanks()
-                // The writer puts one space before an attribute and ` />` at a void element's end, none before `>`.
-                let isOneSpace = blanks == 1 && bytes[blankStart] == UInt8(ascii: " ")
-                guard index < bytes.count else { return .failed }
-                if bytes[index] == UInt8(ascii: ">") {
-                    if isAsRead && (blanks > 0 || rule.isVoid) {
-                        isAsRead = false
-                        appendText(pending, to: &output)
-                        appendText(tagStart..<blankStart, to: &output)
-                    }
-                    index += 1
-                    break
-                }
-                if bytes[index] == UInt8(ascii: "/") {
-                    guard rule.isVoid, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
-                        return .failed
-                    }
-                    if isAsRead && !isOneSpace {
-                        isAsRead = false
-                        appendText(pending, to: &output)
-                        appendText(tagStart..<blankStart, to: &output)
-                    }
-                    index += 2
-                    break
-                }
-                guard blanks > 0 else { return .failed }
-                let unwritten = isAsRead ? (pending: pending, tag: tagStart..<blankStart) : nil
-                switch attribute(into: &output, unwritten: unwritten, isOneSpace: isOneSpace, names: attributeNames) {
-                case .failed: return .failed
-                case .asRead: break
-                case .written: isAsRead = false
-                }
-            }
-            if isAsRead {
-                guard rule.isVoid || push(element) else { return .failed }
-                return closedParagraph ? writtenAsRead(from: tagStart, to: &output) : .unchanged
-            }
-            if rule.isVoid {
-                output.append(" />")
-            } else {
-                output.append(UInt8(ascii: ">"))
-                guard push(element) else { return .failed }
-            }
-            return .written
+            return startTag(
+                element, rule: rule, isLowercase: isLowercase, tagStart: tagStart, pending: pending, into: &output,
+                names: names, attributeNames)
         }
 
         /// Writes the tag from `start` to here as it was read (after an implied `</p>`, it is not in the run).
