@@ -44,7 +44,11 @@ feed-json)
     printf '%s' '{"version":"https://jsonfeed.org/version/1.1","title":"T","home_page_url":"https://x.example/","next_url":"n.json","authors":[{"name":"A","url":"u"}],"items":[{"id":1,"url":"/a","title":"A","content_html":"<p>x</p>","date_published":"2020-01-02T03:04:05Z","tags":["t"],"attachments":[{"url":"a.mp3","mime_type":"audio/mpeg","size_in_bytes":9,"duration_in_seconds":1.5}],"image":"i.png","_x":{"y":[1]}}]}' >"$work/seed-jsonfeed-1.1.json"
     printf '%s' '{"version":"https://jsonfeed.org/version/1","title":"T","author":{"name":"A"},"items":[{"id":"2","content_text":"t","author":{"name":"B"},"summary":"s","banner_image":"b.png","external_url":"e"}]}' >"$work/seed-jsonfeed-1.0.json"
     ;;
-sanitizer | sanitizer-paths) seed feedparser/wellformed/sanitize ;;
+sanitizer | sanitizer-paths)
+    seed feedparser/wellformed/sanitize; seed feedparser/wellformed/namespace
+    # The browser check's vectors, one a file (SVG and MathML among them).
+    n=0; while IFS= read -r line; do n=$((n + 1)); printf '%s' "$line" >"$work/seed-vector-$n.html"; done \
+        <scripts/sanitizer-browser-check/xss-vectors.txt ;;
 discover) printf '<html><head><link rel="alternate" type="application/rss+xml" href="/f"><base href="x/"></head>' \
     >"$work/page.html" ;;
 opml)

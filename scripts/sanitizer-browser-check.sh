@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Renders what `feedstream feed` makes of classic script-injection vectors in headless Chromium and checks that no
-# script runs, while ordinary markup (paragraphs, links, images, lists, emphasis, code, quotes, headings, tables)
-# survives. A control run of the same vectors with --raw-html must run script, proving the page would notice.
+# Renders what `feedstream feed` makes of classic script-injection vectors (and SVG's and MathML's: handlers,
+# javascript: links and animations that make one, foreignObject) in headless Chromium and checks that no script runs
+# and no link would run one, while ordinary markup (paragraphs, links, images, lists, emphasis, code, quotes,
+# headings, tables, a MathML formula, an SVG icon) survives. A control run of the same vectors with --raw-html must run script, proving the page would notice.
 #   scripts/sanitizer-browser-check.sh [path/to/feedstream]     (needs chromium and python3; not part of CI)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -25,9 +26,16 @@ render() { # $1: feedstream flags; writes one page per item and prints the numbe
     "$tool" feed $1 "$work/feed.xml" > "$work/items.jsonl"
     python3 - "$work/items.jsonl" "$work" <<'PY'
 import json, sys
+# A link that runs script when clicked counts as script run: after the page's animations had their time, any `a`
+# (HTML's, or SVG's with its animated href) whose URL is javascript: marks the page.
 head = ("<!DOCTYPE html><html><head><title>SAFE</title><script>"
         "function ran(){document.title='EXECUTED';}"
-        "window.alert=window.confirm=window.prompt=ran;window.eval=ran;</script></head><body>")
+        "window.alert=window.confirm=window.prompt=ran;window.eval=ran;"
+        "function links(){document.querySelectorAll('a').forEach(function(a){"
+        "var h=a.href&&a.href.animVal!==undefined?a.href.animVal:(a.href||'');"
+        "var x=a.getAttributeNS('http://www.w3.org/1999/xlink','href')||'';"
+        "[h,x].forEach(function(u){if(/^javascript:/i.test(String(u).replace(/[\\u0000-\\u0020]/g,'')))ran();});});}"
+        "window.addEventListener('load',function(){setTimeout(links,800);});</script></head><body>")
 for line in open(sys.argv[1], encoding="utf-8"):
     item = json.loads(line)
     value = item.get("summary", {}).get("value", "")
@@ -55,8 +63,9 @@ echo "sanitized: script ran on $sanitized of $total pages"
 dom="$("$browser" --headless --disable-gpu --no-sandbox --dump-dom "file://$work/markup.html" 2>/dev/null)"
 missing=""
 for needle in "<h1>" "<h2>" "<h6>" "<p>" "<em>" "<strong>" '<a href="https://example.org/post">' \
-    '<img src="https://example.org/cover.jpg"' "<ul>" "<ol>" "<li>" "<blockquote>" "<pre>" "<code>" "<table>" "<td>"; do
+    '<img src="https://example.org/cover.jpg"' "<ul>" "<ol>" "<li>" "<blockquote>" "<pre>" "<code>" "<table>" "<td>" \
+    '<math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi>' '<path d="M5 12h14" stroke-linecap="round">'; do
     grep -qF "$needle" <<<"$dom" || missing="$missing $needle"
 done
-if [ -n "$missing" ]; then echo "markup lost:$missing"; else echo "markup survived: h1-h6 p em strong a img ul ol li blockquote pre code table"; fi
+if [ -n "$missing" ]; then echo "markup lost:$missing"; else echo "markup survived: h1-h6 p em strong a img ul ol li blockquote pre code table math svg"; fi
 [ "$sanitized" = 0 ] && [ "$control" -gt 0 ] && [ -z "$missing" ]

@@ -32,6 +32,7 @@ struct BenchmarkRun {
             + [RSSWorkloads.workload(items: options.quick ? 10_000 : 100_000)]
             + [RSSWorkloads.blogWorkload(items: options.quick ? 4_000 : 40_000)]
             + [RSSWorkloads.markupWorkload(items: options.quick ? 8_000 : 80_000)]
+            + [RSSWorkloads.codeWorkload(items: options.quick ? 1_000 : 10_000)]
             + JSONWorkloads.all(quick: options.quick)
         guard let only = options.only else { return all }
         return all.filter { $0.name.contains(only) }
@@ -220,6 +221,9 @@ enum Streams {
         case "rss-markup":
             // Decoded by the `rss` and `rss-raw` children: ~4.5 KB per item (its markup twice, escaped and in CDATA).
             MarkupFeedGenerator(items: sink.byteBudget / 4_470 + 1, seed: 7).write(to: &sink)
+        case "rss-code":
+            // Decoded by the `rss` and `rss-raw` children: ~22 KB of highlighted code, prose and MathML per item.
+            CodeFeedGenerator(items: sink.byteBudget / 22_000 + 1, seed: 7).write(to: &sink)
         case "twitter":
             TwitterGenerator(seed: 7).searchResponse(bytes: sink.byteBudget, into: &sink)
         case "twitter-stream":

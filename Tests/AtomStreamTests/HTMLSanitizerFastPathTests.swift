@@ -128,11 +128,14 @@ import Testing
         #expect(values.map(session.sanitize) == expected)
         #expect(session.fastPathCount == values.count)
         #expect(session.parsedCount == 0)
+        // A paragraph left open is closed at the end, as libxml2 closes it, without leaving the fast path.
+        #expect(session.sanitize("<p>open") == "<p>open</p>")
+        #expect(session.fastPathCount == values.count + 1)
         // What needs repair or removal goes to libxml2.
-        for value in ["<p onclick=x>a<script>b</script></p>", "<b><p>x</p></b>", "<p>open", "a<!-- c -->b"] {
+        for value in ["<p onclick=x>a<script>b</script></p>", "<b><p>x</p></b>", "a<!-- c -->b"] {
             _ = session.sanitize(value)
         }
-        #expect(session.parsedCount == 4)
+        #expect(session.parsedCount == 3)
     }
 
     /// Block-editor markup as WordPress writes it in `content:encoded`: typographic references, figures with
@@ -218,6 +221,8 @@ import Testing
             "<table width=\"100%\"><caption>Week 3</caption><tr><td valign=\"top\"><p>One</p><p>Two</p></td>"
                 + "<td><ul><li>a</li></ul></td></tr>\n  <tr><th>x</th></tr></table>",
             "<div><table><tfoot><tr><td>total</td></tr></tfoot></table></div>",
+            // A table closes a paragraph left open before it (libxml2's `htmlStartClose`, as for other blocks).
+            "<p>a<table><tr><td>b</td></tr></table>",
         ]
         for value in taken {
             let before = fast.fastPathCount
@@ -226,7 +231,7 @@ import Testing
         }
         let leftToLibxml2 = [
             "<table><tr><td>a<td>b</tr></table>", "<table><tr><td>a</td><tr><td>b</td></tr></table>",
-            "<p>a<table><tr><td>b</td></tr></table>", "<table><colgroup><col></colgroup><tr><td>a</td></tr></table>",
+            "<table><colgroup><col></colgroup><tr><td>a</td></tr></table>",
             "<table><tr><td><b>a<td>b</td></tr></table>", "<table><tbody><tr><td>a</td></tr><tbody></table>",
         ]
         for value in leftToLibxml2 {

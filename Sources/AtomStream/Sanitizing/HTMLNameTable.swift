@@ -32,8 +32,11 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
     private let slots: [Slot]
     private let shift: UInt64
 
-    /// A table of `entries`, whose names are distinct, lowercase ASCII, at most ``maximumLength`` bytes.
-    init(_ entries: [(name: String, value: Value)]) {
+    /// A table of `entries`, whose names are distinct, lowercase ASCII, at most ``maximumLength`` bytes;
+    /// ``withName(at:_:)`` hands over `spellings` where given (SVG's `viewBox` for `viewbox`), each the same name
+    /// in other letter case.
+    init(_ entries: [(name: String, value: Value)], spellings: [String]? = nil) {
+        precondition(spellings.map { $0.map { $0.lowercased() } == entries.map(\.name) } ?? true)
         var bits: UInt64 = 3
         while 1 << bits < entries.count * 4 { bits += 1 }
         var slots = [Slot](repeating: Slot(key: Key(low: 0, high: 0), length: 0, entry: -1), count: 1 << bits)
@@ -50,7 +53,7 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
         }
         self.keys = keys
         self.lengths = entries.map(\.name.utf8.count)
-        self.nameBytes = entries.flatMap(\.name.utf8)
+        self.nameBytes = (spellings ?? entries.map(\.name)).flatMap(\.utf8)
         var start = 0
         self.starts = entries.map { entry in
             defer { start += entry.name.utf8.count }
@@ -154,7 +157,7 @@ final class HTMLNameTable<Value: Sendable>: Sendable {
     /// The value of the name at `index`.
     func value(at index: Int) -> Value { values[index] }
 
-    /// Calls `body` with the lowercase bytes of the name at `index`.
+    /// Calls `body` with the bytes of the name at `index`: lowercase, or as ``init(_:spellings:)`` spelled it.
     @inline(__always)
     func withName<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let start = starts[index]

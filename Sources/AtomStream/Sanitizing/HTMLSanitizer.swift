@@ -22,8 +22,14 @@
 /// The rules are feedparser's, which feed readers have relied on for twenty years:
 /// - Elements are kept only when allow-listed (paragraphs, links, images, lists, emphasis, code, tables,
 ///   headings, media …); others are dropped and their content kept, except `script`, `style` and `applet`,
-///   which go with their content. `iframe`, `object`, `embed`, `form`, `meta`, `link`, `base`, `frame`,
-///   `noscript`, `svg` and `math` are never written.
+///   which go with their content. `iframe`, `object`, `embed`, `form`, `meta`, `link`, `base`, `frame` and
+///   `noscript` are never written.
+/// - MathML and SVG are kept as feedparser keeps them: inside a `math` or `svg` element, that vocabulary's
+///   allow-listed elements and attributes (`mi`, `mrow`, `displaystyle`; `path`, `d`, `stroke-linecap`), SVG's in
+///   its own case (`viewBox`, `linearGradient`), the root declaring its namespace (`<math
+///   xmlns="http://www.w3.org/1998/Math/MathML">`). `foreignObject` goes with its content; `xlink:href` and other
+///   URLs are filtered as `href` is; an animation's `attributeName` goes unless it names an attribute safe to change
+///   (never a link's target), and with it the `to`, `from`, `values` and `by` it would have set.
 /// - Attributes are kept only when allow-listed, so every `on…` event handler goes. URL attributes (`href`,
 ///   `src`, `cite`, `action`, `longdesc`, `poster`, `background`, …) keep only http, https and mailto URLs and
 ///   relative references, which are resolved against ``baseURL``; `javascript:`, `vbscript:`, `data:` and every

@@ -120,7 +120,7 @@ extension HTMLSanitizingFastPath.Scanner {
         case .url:
             guard case .kept(let kept) = SafeURL.filter(raw, base: base, mayHoldLineBreaks: false) else { return false }
             return kept.count == raw.count
-        case .sourceSet, .style, .drop:
+        case .sourceSet, .style, .animationTarget, .drop:
             return false
         }
     }

@@ -14,10 +14,12 @@
 ///
 /// It accepts a value only when it can prove that libxml2 and ``HTMLSanitizingWriter`` would write exactly what
 /// it writes, and gives up (the caller then takes the libxml2 path) at the first thing it cannot vouch for:
-/// - every element is one of ``elements`` (allow-listed, or `iframe` and `script`, which the writer drops: an
-///   iframe's tag with its content kept, a script's tag with its text up to `</script>`), its tags balanced and
-///   never closed by libxml2's own rules (its `htmlStartClose` table: a `<p>` inside an open `<b>` closes the
-///   `<b>`), void elements never given an end tag, no `/>` on other elements;
+/// - every element is one of ``elements`` (allow-listed, or `iframe`, `script` and `picture`, which the writer
+///   drops: an iframe's or a picture's tag with its content kept, a script's tag with its text up to `</script>`),
+///   its end tags matching, void elements never given an end tag, no `/>` on other elements; of libxml2's own
+///   closing rules (its `htmlStartClose` table: a `<p>` inside an open `<b>` closes the `<b>`) only the commonest
+///   is taken, a paragraph left open closed by the block that follows it or by its parent's end tag, and what is
+///   open at the end is closed, as libxml2 closes it;
 /// - attributes are `name="value"`, no duplicates, values without `<`, tabs or line breaks; they go through the
 ///   very function the libxml2 path uses (``HTMLSanitizingWriter/appendAttribute(_:name:value:base:to:)``), so
 ///   URL, style and dropped attributes come out the same;
@@ -63,14 +65,23 @@ enum HTMLSanitizingFastPath {
         ]
         // Not written: an embed's frame (its content is) and a script with its text.
         table += [("iframe", []), ("script", [])]
+        // A responsive image: `picture` dropped (its content kept), its `source`s written. libxml2 2.9 knows neither
+        // and closes neither; it leaves a `source` open (the writer writes it void), so the scan takes one only
+        // straight inside a `picture`, where what libxml2 nests in it comes out the same.
+        table += [("picture", []), ("source", [])]
         return table
     }()
 
-    fileprivate struct Element {
+    struct Element {
         var isVoid: Bool
         /// Whether the sanitizer writes the element (`iframe` and `script` it drops; a script with its text).
         var isWritten = true
         var dropsContent = false
+        /// `source`: taken only straight inside a `picture`.
+        var needsPicture = false
+        /// Whether what the scan writes for a start tag depends on its bytes alone (and the base URL): written,
+        /// closing nothing, wanting no parent, not void (`span`, `code`, `em`), so the tag cache may keep it.
+        var isCacheable = false
         /// The open elements this one closes when it starts, one bit per index into ``elementNames``: the first 64
         /// in `closes.low`, the rest in `closes.high`.
         var closes: (low: UInt64, high: UInt64)
@@ -83,7 +94,7 @@ enum HTMLSanitizingFastPath {
     }
 
     /// The fast path's element names, looked up by bytes, each with its ``Element`` rule.
-    fileprivate static let elementNames: HTMLNameTable<Element> = {
+    static let elementNames: HTMLNameTable<Element> = {
         precondition(elements.count <= 2 * UInt64.bitWidth, "closes is a bit set over the elements")
         return HTMLNameTable(elements.map { entry in
             let closes = entry.closes.reduce((low: UInt64(0), high: UInt64(0))) { bits, closed in
@@ -92,13 +103,21 @@ enum HTMLSanitizingFastPath {
                     ? (bits.low | 1 << UInt64(index), bits.high) : (bits.low, bits.high | 1 << UInt64(index - 64))
             }
             switch HTMLSanitizingWriter.elementRule(lowercased: entry.name) {
-            case .write(let isVoid): return (entry.name, Element(isVoid: isVoid, closes: closes))
+            case .write(let isVoid):
+                let needsPicture = entry.name == "source"
+                return (entry.name, Element(
+                    isVoid: isVoid, needsPicture: needsPicture, isCacheable: !needsPicture && !isVoid && entry.closes.isEmpty,
+                    closes: closes))
             case .drop: return (entry.name, Element(isVoid: false, isWritten: false, closes: closes))
             case .dropWithContent:
                 return (entry.name, Element(isVoid: false, isWritten: false, dropsContent: true, closes: closes))
             }
         })
     }()
+
+    /// Where `p` and `picture` are in ``elementNames``: a block closes an open paragraph, a `source` needs a picture.
+    static let paragraph = elements.firstIndex { $0.name == "p" }!
+    static let picture = elements.firstIndex { $0.name == "picture" }!
 
     /// Every allow-listed attribute name with its rule (``HTMLSanitizingWriter/attributeRule(lowercased:)``); a name
     /// not here is dropped.
@@ -124,6 +143,8 @@ enum HTMLSanitizingFastPath {
         var entities = EntityCache()
         /// The `style` values filtered so far, kept across values as ``entities`` are.
         var styles = CSSStyleCache()
+        /// The start tags sanitized so far (``TagCache``), kept across values while their base stays.
+        var tagCache = TagCache()
     }
 
     /// Writes the sanitized form of `html` to `output` and returns `true`, or returns `false` (with `output` in
@@ -139,6 +160,7 @@ enum HTMLSanitizingFastPath {
         reusing scratch: inout Scratch
     ) -> Bool {
         // Out of `scratch` while the scanner holds `scratch` and a pointer into this.
+        scratch.tagCache.use(base)
         var open: [UInt8] = []
         swap(&open, &scratch.open)
         defer { swap(&open, &scratch.open) }
@@ -163,6 +185,9 @@ enum HTMLSanitizingFastPath {
         private let open: UnsafeMutableBufferPointer<UInt8>
         /// How many elements are open.
         private(set) var depth = 0
+        /// How many `math` and `svg` roots are open: a vocabulary's elements are taken only inside one of its own.
+        var mathRoots = 0
+        var svgRoots = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, base: URL?, open: UnsafeMutableBufferPointer<UInt8>) {
             precondition(open.count >= HTMLSanitizingFastPath.maximumDepth)
@@ -241,7 +266,19 @@ enum HTMLSanitizingFastPath {
                 runStart = index
             }
             output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
-            return depth == 0
+            // libxml2 closes what is open at the end (a paragraph left open, a `div` never closed): so does the writer.
+            while let element = innermost {
+                if element >= HTMLSanitizingFastPath.foreignBase {
+                    closeForeignElement(to: &output)
+                    continue
+                }
+                pop()
+                guard elementNames.value(at: element).isWritten else { continue }
+                output.append("</")
+                elementNames.withName(at: element) { output.append($0) }
+                output.append(UInt8(ascii: ">"))
+            }
+            return true
         }
 
         /// Whether text holds `byte` as it is: not `<`, `&`, `>`, a control character or the lead byte 0xEF (of
@@ -396,7 +433,7 @@ enum HTMLSanitizingFastPath {
 
         /// A start or end tag at `index` (which holds `<`), written out; `pending` is the text before it not yet
         /// written, which is written first unless the tag is ``TagOutcome/unchanged``.
-        fileprivate mutating func tag(
+        mutating func tag(
             into output: inout ByteAccumulator, after pending: Range<Int>, names: HTMLNameTable<Element>,
             _ attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule>
         ) -> TagOutcome {
@@ -405,6 +442,7 @@ enum HTMLSanitizingFastPath {
             guard index < bytes.count else { return .failed }
             if bytes[index] == UInt8(ascii: "/") {
                 index += 1
+                if isInForeignContent { return foreignEndTag(pending: pending, into: &output) }
                 // `</p>` closing the `p` open, as written: no name scan or lookup.
                 if let element = innermost, names.isName(at: element, writtenAt: index, in: bytes) {
                     let end = index + names.length(at: element)
@@ -417,94 +455,53 @@ enum HTMLSanitizingFastPath {
                 guard let name = name(allowsHyphen: false), index < bytes.count, bytes[index] == UInt8(ascii: ">")
                 else { return .failed }
                 let (found, isLowercase) = names.lookUp(name, in: bytes)
-                guard let element = found, innermost == element else { return .failed }
+                guard let element = found else { return .failed }
+                var closesParagraph = false
+                if innermost != element {
+                    // `</li>` or `</div>` closing a paragraph left open inside it, as libxml2's
+                    // `htmlAutoCloseOnClose` does (a paragraph's end priority is the lowest).
+                    guard innermost == HTMLSanitizingFastPath.paragraph, depth >= 2, Int(open[depth - 2]) == element
+                    else { return .failed }
+                    pop()
+                    closesParagraph = true
+                }
                 index += 1
                 pop()
                 let isWritten = names.value(at: element).isWritten
-                if isWritten && isLowercase { return .unchanged }
+                if isWritten && isLowercase && !closesParagraph { return .unchanged }
                 appendText(pending, to: &output)
+                if closesParagraph { output.append("</p>") }
                 guard isWritten else { return .written }
                 output.append("</")
                 names.withName(at: element) { output.append($0) }
                 output.append(UInt8(ascii: ">"))
                 return .written
             }
+            // A start tag met before, whole (``TagCache``): no name scan, lookup or attribute read.
+            let letter = HTMLSanitizingFastPath.TagCache.letterBit(bytes[index])
+            if scratch.tagCache.firstLetters & letter != 0, !isInForeignContent,
+                let outcome = cachedTag(at: tagStart, pending: pending, into: &output)
+            {
+                return outcome
+            }
             guard let name = name(allowsHyphen: false) else { return .failed }
+            if isInForeignContent { return foreignStartTag(name, pending: pending, into: &output) }
             let (found, isLowercase) = names.lookUp(name, in: bytes)
-            guard let element = found else { return .failed }
+            guard let element = found else { return foreignStartTag(name, pending: pending, into: &output) }
             let rule = names.value(at: element)
-            if let current = innermost, rule.closes(current) { return .failed }
-            if rule.isWritten, index < bytes.count, isLowercase {
-                // `<p>` and `<br />`, as written, are written so.
-                if !rule.isVoid, bytes[index] == UInt8(ascii: ">") {
-                    index += 1
-                    return push(element) ? .unchanged : .failed
-                }
-                if rule.isVoid, index + 2 < bytes.count, bytes[index] == UInt8(ascii: " "),
-                    bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: ">")
-                {
-                    index += 3
-                    return .unchanged
-                }
+            if rule.isCacheable, index < bytes.count, bytes[index] == UInt8(ascii: " ") {
+                return startTagKept(
+                    element, rule: rule, isLowercase: isLowercase, tagStart: tagStart, pending: pending,
+                    into: &output, names: names, attributeNames)
             }
-            guard rule.isWritten else {
-                appendText(pending, to: &output)
-                return droppedTag(element, dropsContent: rule.dropsContent) ? .written : .failed
-            }
-            // While every attribute stays as it was read (`<a href="https://…">`, `<h2 class="…" id="…">`), nothing
-            // is written: the tag stays in the run of text. At the first change the tag so far is written as read.
-            var isAsRead = isLowercase
-            if !isAsRead {
-                appendText(pending, to: &output)
-                output.append(UInt8(ascii: "<"))
-                names.withName(at: element) { output.append($0) }
-            }
-            seenAttributes = SIMD4()
-            if !scratch.seenOtherAttributes.isEmpty { scratch.seenOtherAttributes.removeAll(keepingCapacity: true) }
-            while true {
-                let blankStart = index
-                let blanks = skipBlanks()
-                // The writer puts one space before an attribute and ` />` at a void element's end, none before `>`.
-                let isOneSpace = blanks == 1 && bytes[blankStart] == UInt8(ascii: " ")
-                guard index < bytes.count else { return .failed }
-                if bytes[index] == UInt8(ascii: ">") {
-                    if isAsRead && (blanks > 0 || rule.isVoid) {
-                        isAsRead = false
-                        appendText(pending, to: &output)
-                        appendText(tagStart..<blankStart, to: &output)
-                    }
-                    index += 1
-                    break
-                }
-                if bytes[index] == UInt8(ascii: "/") {
-                    guard rule.isVoid, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
-                        return .failed
-                    }
-                    if isAsRead && !isOneSpace {
-                        isAsRead = false
-                        appendText(pending, to: &output)
-                        appendText(tagStart..<blankStart, to: &output)
-                    }
-                    index += 2
-                    break
-                }
-                guard blanks > 0 else { return .failed }
-                let unwritten = isAsRead ? (pending: pending, tag: tagStart..<blankStart) : nil
-                switch attribute(into: &output, unwritten: unwritten, isOneSpace: isOneSpace, names: attributeNames) {
-                case .failed: return .failed
-                case .asRead: break
-                case .written: isAsRead = false
-                }
-            }
-            if isAsRead {
-                return rule.isVoid || push(element) ? .unchanged : .failed
-            }
-            if rule.isVoid {
-                output.append(" />")
-            } else {
-                output.append(UInt8(ascii: ">"))
-                guard push(element) else { return .failed }
-            }
+            return startTag(
+                element, rule: rule, isLowercase: isLowercase, tagStart: tagStart, pending: pending, into: &output,
+                names: names, attributeNames)
+        }
+
+        /// Writes the tag from `start` to here as it was read (after an implied `</p>`, it is not in the run).
+        mutating func writtenAsRead(from start: Int, to output: inout ByteAccumulator) -> TagOutcome {
+            appendText(start..<index, to: &output)
             return .written
         }
 

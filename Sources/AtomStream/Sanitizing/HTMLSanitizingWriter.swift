@@ -30,27 +30,40 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
         /// A list of image candidates (`srcset`): each URL as ``url`` decides, descriptors kept.
         case sourceSet
         case style
+        /// An SVG animation's `attributeName`: kept only when it names an attribute safe to change
+        /// (``HTMLAllowList/animatableAttributes``).
+        case animationTarget
         case drop
     }
 
     /// One open element, in the order libxml2 opened them.
-    private enum OpenElement {
+    enum OpenElement {
         /// Written, with the name its end tag will carry (whatever libxml2 names when it closes it).
         case written(XMLName)
+        /// A MathML or SVG element, written with its vocabulary's spelling of its name; `leaves` is the vocabulary
+        /// its end leaves when it is the root that entered it.
+        case foreign(name: [UInt8], leaves: ForeignVocabulary?)
         case void
         case dropped
         case droppedWithContent
     }
 
     var base: URL?
-    private(set) var output = ByteAccumulator(capacity: 1024)
-    private var open: [OpenElement] = []
+    var output = ByteAccumulator(capacity: 1024)
+    var open: [OpenElement] = []
     /// How many open elements drop their content: text and elements inside them are not written.
     private var hiddenDepth = 0
     private var elementRules: [XMLName: ElementRule] = [:]
     private var attributeRules: [XMLName: AttributeRule] = [:]
+    /// What names mean in MathML and SVG, memoized as ``elementRules`` are.
+    var foreignElements: [XMLName: ForeignElement] = [:]
+    var foreignAttributes: [XMLName: ForeignAttribute] = [:]
+    /// How many open elements entered SVG and MathML (feedparser's `svgOK` and `mathmlOK`): their vocabularies'
+    /// elements are written only inside them.
+    var svgDepth = 0
+    var mathDepth = 0
     /// Kept across values, like the fast path's (``HTMLSanitizingFastPath/Scratch/styles``).
-    private var styles = CSSStyleCache()
+    var styles = CSSStyleCache()
 
     init(base: URL?) {
         self.base = base
@@ -62,9 +75,13 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
         output.removeAll()
         open.removeAll(keepingCapacity: true)
         hiddenDepth = 0
+        svgDepth = 0
+        mathDepth = 0
         if !keepsNames {
             elementRules.removeAll(keepingCapacity: true)
             attributeRules.removeAll(keepingCapacity: true)
+            foreignElements.removeAll(keepingCapacity: true)
+            foreignAttributes.removeAll(keepingCapacity: true)
         }
     }
 
@@ -74,10 +91,15 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     /// when it stopped early (an invalid character such as U+0001 or U+FFFE inside a tag ends its parse).
     func finishedOutput() -> String {
         while let element = open.popLast() {
-            if case .written(let name) = element {
+            switch element {
+            case .written(let name):
                 output.append("</")
                 output.appendName(name)
                 output.append(UInt8(ascii: ">"))
+            case .foreign(let name, _):
+                appendEndTag(name)
+            case .void, .dropped, .droppedWithContent:
+                break
             }
         }
         return output.string(0..<output.count)
@@ -97,22 +119,28 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             return
         }
         switch rule {
-        case .drop:
-            open.append(.dropped)
+        case .write(let isVoid) where svgDepth == 0:
+            try startHTMLElement(tag, isVoid: isVoid)
         case .dropWithContent:
             hiddenDepth += 1
             open.append(.droppedWithContent)
-        case .write(let isVoid):
-            output.append(UInt8(ascii: "<"))
-            output.appendName(tag.name)
-            try tag.forEachAttribute { (name, value) throws(StreamError) in writeAttribute(name, value) }
-            if isVoid {
-                output.append(" />")
-                open.append(.void)
-            } else {
-                output.append(UInt8(ascii: ">"))
-                open.append(.written(tag.name))
-            }
+        case .drop, .write:
+            // Not HTML's, or inside SVG, where an element is SVG's first (feedparser's order).
+            try startForeignElement(tag, htmlRule: rule)
+        }
+    }
+
+    /// Writes an allow-listed HTML element's start tag with its allowed attributes.
+    func startHTMLElement(_ tag: HTMLStartTag, isVoid: Bool) throws(StreamError) {
+        output.append(UInt8(ascii: "<"))
+        output.appendName(tag.name)
+        try tag.forEachAttribute { (name, value) throws(StreamError) in writeAttribute(name, value) }
+        if isVoid {
+            output.append(" />")
+            open.append(.void)
+        } else {
+            output.append(UInt8(ascii: ">"))
+            open.append(.written(tag.name))
         }
     }
 
@@ -123,6 +151,13 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
             output.append("</")
             output.appendName(written)
             output.append(UInt8(ascii: ">"))
+        case .foreign(let name, let leaves):
+            appendEndTag(name)
+            switch leaves {
+            case .svg: svgDepth -= 1
+            case .math: mathDepth -= 1
+            case nil: break
+            }
         case .droppedWithContent:
             hiddenDepth -= 1
         case .void, .dropped:
@@ -180,6 +215,12 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
                     name: name, value: value, base: base, escaping: valueNeedsEscaping,
                     mayHoldLineBreaks: valueMayHoldLineBreaks, to: &output)
             else { return }
+        case .animationTarget:
+            guard HTMLAllowList.isAnimatable(value) else { return }
+            output.append(UInt8(ascii: " "))
+            output.append(name)
+            output.append("=\"")
+            appendValuePart(value, escaping: valueNeedsEscaping, to: &output)
         case .style:
             let start = output.count
             output.append(" style=\"")
@@ -261,7 +302,9 @@ final class HTMLSanitizingWriter: HTMLEventHandler {
     static func elementRule(lowercased text: String) -> ElementRule {
         if HTMLAllowList.elements.contains(text) {
             .write(isVoid: HTMLVoidElements.contains(text))
-        } else if HTMLAllowList.elementsDroppedWithContent.contains(text) {
+        } else if HTMLAllowList.elementsDroppedWithContent.contains(text)
+            || HTMLAllowList.foreignElementsDroppedWithContent.contains(text)
+        {
             .dropWithContent
         } else {
             .drop

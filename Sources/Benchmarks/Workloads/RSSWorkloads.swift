@@ -47,6 +47,20 @@ enum RSSWorkloads {
         sanitizingWorkload(name: "rss-markup", fixture: markupFeed(items: items), childKind: nil)
     }
 
+    static func codeFeed(items: Int) -> Fixture {
+        Fixture(
+            fileName: "rss-code-\(items).xml",
+            description: "RSS 2.0 programming blog: highlighted code (class and style spans), MathML, SVG, picture, "
+                + "\(items) items",
+            generate: { sink in CodeFeedGenerator(items: items, seed: 2026).write(to: &sink) })
+    }
+
+    /// Today's static-site and code-plugin markup (issue 35): thousands of highlighted-code spans per post, KaTeX's
+    /// MathML, an SVG icon, `picture`. By hand: `Benchmarks --emit rss-code N | Benchmarks --child rss`.
+    static func codeWorkload(items: Int) -> Workload {
+        sanitizingWorkload(name: "rss-code", fixture: codeFeed(items: items), childKind: nil)
+    }
+
     static func workload(items: Int) -> Workload {
         sanitizingWorkload(name: "rss-podcast", fixture: podcastFeed(items: items), childKind: "rss")
     }
