@@ -69,7 +69,7 @@ enum FleetFarm {
                         return 1
                     }
                 }
-                let wall = seconds(ContinuousClock.now - start)
+                let wall = StoreFarm.seconds(ContinuousClock.now - start)
                 let requests = hosts.map(\.requests.count).reduce(0, +) - before
                 guard requests == count else {
                     FileHandle.standardError.write(Data("fleet farm: \(requests) requests for \(count) feeds\n".utf8))
@@ -104,9 +104,5 @@ enum FleetFarm {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         return process
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
