@@ -11,11 +11,12 @@ extension PostgresStore {
         seen: [EntryIdentity: EntryDigest]
     ) async throws {
         let row = try FinishedRow(id, as: subscription, outcome: outcome, seen: seen, retention: retention)
+        _ = claimedSeen.take(row.old)
         let (old, new, host, json, due, retry) = (row.old, row.new, row.host, row.json, row.nextDue, row.retryAfter)
         let now = row.now
         let logger = self.logger
         if new == old && row.hostRetryAfter == nil {
-            return try await finishInPlace(row)
+            return try await finishes.finish(row, through: self)
         }
         try await transaction { connection in
             var found: (String, String?, Int)?
@@ -91,67 +92,82 @@ extension PostgresStore {
         }
     }
 
-    /// The common finish — the subscription neither moved nor was told to wait — as one statement: one round trip
-    /// instead of seven, atomic as a statement is. Its parts see the rows as they were before it, so the seen rows
-    /// it forgets exclude the ones it writes, and the host is let go unless the worker holds another of its
-    /// subscriptions.
-    private func finishInPlace(_ row: FinishedRow) async throws {
-        let (url, host, json, due, retry, now) = (row.old, row.host, row.json, row.nextDue, row.retryAfter, row.now)
-        let hasSeen = !row.seen.isEmpty
-        let increment: Int32 = hasSeen ? 1 : 0
-        let kept = Int32(row.keptRefreshes)
-        let oldest = row.oldestKept
-        let bases = row.seen.map(\.basis)
-        let keys = row.seen.map(\.key)
-        let digests = row.seen.map(\.digest)
+    /// Writes common finishes — subscriptions that neither moved nor were told to wait — in one statement: each
+    /// row, its seen entries, what it forgets, and its host let go once the worker holds no other subscription of
+    /// it. Atomic as a statement is; its parts see the rows as they were before it, so the seen rows it forgets
+    /// exclude the ones it writes, and the subscriptions it finishes do not count as held.
+    func write(_ rows: [FinishedRow]) async throws {
+        guard let last = rows.last else { return }
+        let urls = rows.map(\.old)
+        let hosts = rows.map(\.host)
+        let dues = rows.map(\.nextDue)
+        // No NULL inside an array here: -1 stands for no Retry-After.
+        let retries = rows.map { $0.retryAfter ?? -1 }
+        let data = rows.map(\.json)
+        let increments = rows.map { Int32($0.seen.isEmpty ? 0 : 1) }
+        var entryURLs: [String] = []
+        var bases: [String] = []
+        var keys: [String] = []
+        var digests: [Int64] = []
+        for row in rows {
+            for entry in row.seen {
+                entryURLs.append(row.old)
+                bases.append(entry.basis)
+                keys.append(entry.key)
+                digests.append(entry.digest)
+            }
+        }
+        let now = rows.map(\.now).max() ?? last.now
+        let oldest = rows.map(\.oldestKept).max() ?? last.oldestKept
+        let kept = Int32(last.keptRefreshes)
         let logger = self.logger
-        try await transaction { connection in
+        try await statement { connection in
             try await connection.query(
                 """
-                WITH stored AS (
-                    SELECT url, host, lease_owner, refreshes FROM subscriptions WHERE url = \(url) FOR UPDATE),
+                WITH batch AS (
+                    SELECT * FROM unnest(\(urls)::text[], \(hosts)::text[], \(dues)::float8[], \(retries)::float8[],
+                        \(data)::text[], \(increments)::int4[]) AS b(url, host, due, retry, data, increment)),
+                stored AS (
+                    SELECT s.url, s.host, s.lease_owner, s.refreshes FROM subscriptions s
+                    WHERE s.url IN (SELECT url FROM batch) ORDER BY s.url FOR UPDATE),
                 updated AS (
-                    UPDATE subscriptions SET host = \(host), next_due = \(due), retry_after = \(retry),
-                        lease_owner = NULL, lease_until = NULL, refreshes = stored.refreshes + \(increment),
-                        data = \(json)
-                    FROM stored WHERE subscriptions.url = stored.url
-                    RETURNING subscriptions.refreshes AS refreshes, stored.host AS old_host,
-                        stored.lease_owner AS owner),
+                    UPDATE subscriptions SET host = b.host, next_due = b.due, retry_after = NULLIF(b.retry, -1),
+                        lease_owner = NULL, lease_until = NULL, refreshes = stored.refreshes + b.increment,
+                        data = b.data
+                    FROM stored JOIN batch b ON b.url = stored.url WHERE subscriptions.url = stored.url
+                    RETURNING subscriptions.url AS url, subscriptions.refreshes AS refreshes,
+                        stored.host AS old_host, stored.lease_owner AS owner, b.increment AS increment),
                 entries AS (
-                    SELECT * FROM unnest(\(bases)::text[], \(keys)::text[], \(digests)::bigint[])
-                        AS entry(basis, key, digest)),
+                    SELECT * FROM unnest(\(entryURLs)::text[], \(bases)::text[], \(keys)::text[],
+                        \(digests)::int8[]) AS entry(url, basis, key, digest)),
                 inserted AS (
                     INSERT INTO seen (subscription, basis, key, digest, refresh, seen_at)
-                    SELECT \(url), entries.basis, entries.key, entries.digest, updated.refreshes, \(now)
-                    FROM entries, updated
+                    SELECT entries.url, entries.basis, entries.key, entries.digest, updated.refreshes, \(now)
+                    FROM entries JOIN updated ON updated.url = entries.url
                     ON CONFLICT (subscription, basis, key) DO UPDATE SET digest = excluded.digest,
                         refresh = excluded.refresh, seen_at = excluded.seen_at),
                 forgotten AS (
                     DELETE FROM seen USING updated
-                    WHERE seen.subscription = \(url) AND \(hasSeen)
+                    WHERE seen.subscription = updated.url AND updated.increment = 1
                       AND (seen.refresh <= updated.refreshes - \(kept) OR seen.seen_at < \(oldest))
                       AND NOT EXISTS (
-                          SELECT 1 FROM entries WHERE entries.basis = seen.basis AND entries.key = seen.key))
-                UPDATE hosts SET lease_owner = NULL, lease_until = NULL FROM updated
-                WHERE hosts.host = updated.old_host AND hosts.lease_owner = updated.owner AND NOT EXISTS (
-                    SELECT 1 FROM subscriptions s WHERE s.host = updated.old_host AND s.lease_owner = updated.owner
-                      AND s.lease_until > \(now) AND s.url <> \(url))
+                          SELECT 1 FROM entries WHERE entries.url = seen.subscription
+                            AND entries.basis = seen.basis AND entries.key = seen.key))
+                UPDATE hosts SET lease_owner = NULL, lease_until = NULL
+                FROM (SELECT DISTINCT old_host, owner FROM updated WHERE owner IS NOT NULL) AS released
+                WHERE hosts.host = released.old_host AND hosts.lease_owner = released.owner AND NOT EXISTS (
+                    SELECT 1 FROM subscriptions s WHERE s.host = released.old_host AND s.lease_owner = released.owner
+                      AND s.lease_until > \(now) AND s.url <> ALL(\(urls)))
                 """, logger: logger)
         }
     }
 
     public func seen(_ id: Subscription.ID) async throws -> [EntryIdentity: EntryDigest] {
         let url = id.absoluteString
+        if let claimed = claimedSeen.take(url) { return claimed }
         let logger = self.logger
-        return try await transaction { connection in
-            var seen: [EntryIdentity: EntryDigest] = [:]
-            for try await (basis, key, digest) in try await connection.query(
-                "SELECT basis, key, digest FROM seen WHERE subscription = \(url)", logger: logger
-            ).decode((String, String, Int64).self) {
-                guard let basis = EntryIdentity.Basis(rawValue: basis) else { continue }
-                seen[EntryIdentity(key: key, basis: basis)] = EntryDigest(value: UInt64(bitPattern: digest))
-            }
-            return seen
+        return try await statement { connection in
+            try await Self.readSeen([url], on: connection, logger: logger)[url] ?? [:]
         }
     }
 
@@ -159,7 +175,7 @@ extension PostgresStore {
         let store = self
         return StoredSubscription.pages { after in
             let size = StoredSubscription.pageSize
-            return try await store.transaction { connection -> [String] in
+            return try await store.statement { connection -> [String] in
                 var page: [String] = []
                 for try await json in try await connection.query(
                     "SELECT data FROM subscriptions WHERE url > \(after) ORDER BY url LIMIT \(size)",

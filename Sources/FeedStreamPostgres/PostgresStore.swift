@@ -17,6 +17,10 @@ import PostgresNIO
 public struct PostgresStore: SubscriptionStore {
     let client: PostgresClient
     private let runner: Task<Void, Never>
+    /// Common finishes waiting to be written together.
+    let finishes = PostgresFinishQueue()
+    /// What this process's claims have seen, read with them.
+    let claimedSeen = PostgresSeenCache()
     let retention: SeenRetention
     let logger = Logger(label: "FeedStreamPostgres")
     /// The database, as the command line names it: its URL without the password.
@@ -150,10 +154,21 @@ public struct PostgresStore: SubscriptionStore {
     /// A deadlock between two workers' transactions (each waiting on a host row the other touched) is broken by the
     /// server aborting one: that one is run again, a few times, before it counts as an error.
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
+        try await retrying { try await client.withTransaction(logger: logger, body) }
+    }
+
+    /// Runs `body` on a connection outside any transaction: for one statement, which is atomic by itself, in one
+    /// round trip instead of the three a `BEGIN` and `COMMIT` around it take. Errors and retries as in
+    /// ``transaction(_:)``.
+    func statement<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
+        try await retrying { try await client.withConnection(body) }
+    }
+
+    private func retrying<T: Sendable>(_ body: () async throws -> sending T) async throws -> T {
         var attempt = 0
         while true {
             do {
-                return try await client.withTransaction(logger: logger, body)
+                return try await body()
             } catch let error as PSQLError where Self.isRetryable(error) && attempt < 4 {
                 attempt += 1
                 try? await Task.sleep(for: .milliseconds(20 * attempt))
@@ -212,7 +227,8 @@ public struct PostgresStore: SubscriptionStore {
         // Hosts enough to fill the claim at `perHost` each.
         let hostLimit = perHost >= limit ? limit : (limit + perHost - 1) / perHost
         let logger = self.logger
-        let rows = try await transaction { connection -> [String] in
+        let (urls, rows, seen) = try await transaction {
+            connection -> (urls: [String], data: [String], seen: [String: [EntryIdentity: EntryDigest]]) in
             // First the hosts this worker already holds and that have more due: read, not locked, since no other
             // worker takes a held host (locking them could skip one that another claim's scan touched for a
             // moment, and end this worker's run while it still holds work).
@@ -251,7 +267,8 @@ public struct PostgresStore: SubscriptionStore {
                     hosts.append(host)
                 }
             }
-            guard !hosts.isEmpty else { return [] }
+            guard !hosts.isEmpty else { return ([], [], [:]) }
+            var urls: [String] = []
             var data: [String] = []
             for try await json in try await connection.query(
                 """
@@ -266,10 +283,11 @@ public struct PostgresStore: SubscriptionStore {
                     WHERE r.place <= \(perHost)
                     ORDER BY s.next_due, s.host LIMIT \(limit) FOR UPDATE OF s SKIP LOCKED)
                 UPDATE subscriptions SET lease_owner = \(worker), lease_until = \(until) FROM picked
-                WHERE subscriptions.url = picked.url RETURNING subscriptions.data
+                WHERE subscriptions.url = picked.url RETURNING subscriptions.url, subscriptions.data
                 """, logger: logger
-            ).decode(String.self) {
-                data.append(json)
+            ).decode((String, String).self) {
+                urls.append(json.0)
+                data.append(json.1)
             }
             // The hosts held already are held as long as the subscriptions just claimed (skipped when another
             // claim has the row for a moment: the lease it has is then kept).
@@ -288,8 +306,11 @@ public struct PostgresStore: SubscriptionStore {
                     SELECT 1 FROM subscriptions s WHERE s.host = hosts.host AND s.lease_owner = \(worker)
                       AND s.lease_until > \(now))
                 """, logger: logger)
-            return data
+            // What they have seen, for the transfers about to start: one read for the batch.
+            let seen = urls.isEmpty ? [:] : try await Self.readSeen(urls, on: connection, logger: logger)
+            return (urls, data, seen)
         }
+        claimedSeen.keep(seen, for: urls)
         do {
             return try rows.map(StoredSubscription.decode)
         } catch {

@@ -17,11 +17,12 @@ extension FeedRefresher {
         refresh(from: StoreRefreshSource(store, worker: worker, batch: storeBatch, perHost: storePerHost), now: now)
     }
 
-    /// Rounds of transfers one claim from a store holds: enough that a claim's cost and a batch's last transfer are
-    /// paid once every few rounds, few enough that a claim's lease covers its batch (each transfer ends within
-    /// ``transferDeadline``: four rounds of two minutes against a ten-minute lease) and that the hosts a worker
-    /// holds go back to the others soon.
-    package static let storeRounds = 4
+    /// Rounds of transfers one claim from a store holds: enough that a claim's cost is paid once every few rounds,
+    /// few enough that a claim's lease covers what a worker holds and that the hosts a worker holds go back to the
+    /// others soon. The next claim goes out while less than a round is queued, so a worker holds at most that
+    /// round, this claim and the round running: four rounds, each transfer ending within ``transferDeadline``,
+    /// four rounds of two minutes against a ten-minute lease.
+    package static let storeRounds = 2
 
     /// Subscriptions claimed from a store at once: ``storeRounds`` rounds of ``concurrency`` transfers.
     package var storeBatch: Int { concurrency * Self.storeRounds }

@@ -91,4 +91,50 @@ struct SubscriptionStoreContract {
         #expect(rest.count == 6)
         #expect(Set((claimed + rest).map(\.url)).count == 11)
     }
+
+    /// Many finishes at once (the PostgreSQL store writes those that arrive together in one statement): each
+    /// subscription keeps its own row and its own seen entries, what a 304 finish did not see stays, and every
+    /// lease and host is let go, so another worker claims them all once they are due.
+    func finishesAtOnce() async throws {
+        let store = try await make()
+        let hosts = ["127.0.0.1", "127.0.0.2", "127.0.0.3"]
+        try await store.add(hosts.flatMap { subscriptions(40, host: $0) })
+        let first = try await store.claim(dueBy: Date(), limit: 500, worker: "w1", lease: .seconds(600))
+        #expect(first.count == 120)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for subscription in first {
+                let keys = (0..<5).map { "\(subscription.url.absoluteString)#\($0)" }
+                group.addTask {
+                    try await store.finish(
+                        subscription.id, as: subscription, outcome: .updated(entries: 5), seen: seen(keys))
+                }
+            }
+            try await group.waitForAll()
+        }
+        let second = try await store.claim(dueBy: Date(), limit: 500, worker: "w2", lease: .seconds(600))
+        #expect(second.count == 120)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, subscription) in second.enumerated() {
+                // Every third one a 304: nothing seen, what was seen before stays; the others see one entry more.
+                let keys = index % 3 == 0 ? [] : (0..<6).map { "\(subscription.url.absoluteString)#\($0)" }
+                let outcome: RefreshOutcome = keys.isEmpty ? .notModified : .updated(entries: 6)
+                group.addTask {
+                    try await store.finish(
+                        subscription.id, as: refreshed(subscription), outcome: outcome, seen: seen(keys, digest: 2))
+                }
+            }
+            try await group.waitForAll()
+        }
+        for (index, subscription) in second.enumerated() {
+            let url = subscription.url.absoluteString
+            let expected = index % 3 == 0
+                ? seen((0..<5).map { "\(url)#\($0)" }) : seen((0..<6).map { "\(url)#\($0)" }, digest: 2)
+            #expect(try await store.seen(subscription.id) == expected, "\(url)")
+        }
+        #expect(try await store.claim(dueBy: Date(), limit: 500, worker: "w3", lease: .seconds(60)).isEmpty)
+        let later = try await store.claim(
+            dueBy: Date().addingTimeInterval(7200), limit: 500, worker: "w3", lease: .seconds(60))
+        #expect(later.count == 120)
+        #expect(later.allSatisfy { $0.lastRefreshed != nil })
+    }
 }

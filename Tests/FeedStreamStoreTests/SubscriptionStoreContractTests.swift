@@ -39,4 +39,7 @@ struct SubscriptionStoreContractTests {
 
     @Test("Claims spread over hosts", arguments: StoreKind.testable)
     func spread(_ kind: StoreKind) async throws { try await contract(kind).spreadsOverHosts() }
+
+    @Test("Many finishes at once", arguments: StoreKind.testable)
+    func atOnce(_ kind: StoreKind) async throws { try await contract(kind).finishesAtOnce() }
 }

@@ -184,47 +184,54 @@ public struct FeedRefresher: Sendable {
     private func run(_ source: any RefreshSource, now: Date, channel: RefreshEventChannel<RefreshReport>) async {
         let began = ContinuousClock.now
         let clock = self.clock ?? { now.addingTimeInterval(Self.seconds(ContinuousClock.now - began)) }
-        // Hosts that asked to wait, carried from batch to batch: the whole host is paused for the run.
-        var blocked: [String: Date] = [:]
+        // One scheduler for the run: a host that asked to wait is paused for the whole run, batch after batch.
+        // The next claim goes out when less than a round of transfers is queued: in hand at most that round, the
+        // claim and the transfers running (a store's lease covers them: `storeRounds`).
+        let scheduler = RefreshScheduler<Subscription>(
+            perHost: perHost, limit: concurrency, lowWater: concurrency, clock: clock)
         let failedSource = RefreshSourceFault()
-        while !Task.isCancelled && !failedSource.happened {
-            guard let batch = try? await source.claim(dueBy: now, limit: claimLimit), !batch.isEmpty else { return }
-            var work: [(index: Int, host: String)] = []
-            work.reserveCapacity(batch.count)
-            for (index, subscription) in batch.enumerated() {
-                let host = Self.hostKey(subscription.url)
-                if let retryAfter = subscription.retryAfter, retryAfter > now {
-                    blocked[host] = max(blocked[host] ?? .distantPast, retryAfter)
+        let claimLimit = self.claimLimit
+        await withTaskGroup(of: Void.self) { group in
+            // The claimer: the next batch is claimed while the last one's transfers run, so no worker waits for a
+            // whole batch to end nor for a claim. A claim that fails or comes back empty ends the run once the
+            // queues are empty.
+            group.addTask {
+                while await scheduler.needsWork(), !failedSource.happened {
+                    guard let batch = try? await source.claim(dueBy: now, limit: claimLimit), !batch.isEmpty else {
+                        break
+                    }
+                    scheduler.add(
+                        batch.map { subscription in
+                            let retryAfter = subscription.retryAfter.flatMap { $0 > now ? $0 : nil }
+                            return (subscription, Self.hostKey(subscription.url), retryAfter)
+                        })
                 }
-                work.append((index, host))
+                scheduler.close()
             }
-            let scheduler = RefreshScheduler(work: work, perHost: perHost, blocked: blocked, clock: clock)
-            await withTaskGroup(of: Void.self) { group in
-                for _ in 0..<min(concurrency, batch.count) {
-                    group.addTask {
-                        while let job = await scheduler.next() {
-                            switch job {
-                            case .skip(let index, let until):
-                                let deferred = Self.deferring(batch[index], until: until)
-                                await finish(
-                                    .finished(batch[index].id, deferred, .deferred(until: until), nil), seen: [:],
-                                    source: source, fault: failedSource, channel: channel)
-                            case .refresh(let index, let host):
-                                let subscription = batch[index]
-                                let earlier = (try? await source.seen(subscription.id)) ?? [:]
-                                let (report, seen) = await refreshOne(
-                                    subscription, earlier: earlier, now: now, clock: clock, channel: channel
-                                ) { scheduler.block(host: host, until: $0) }
-                                scheduler.done(host: host)
-                                if Task.isCancelled { return }
-                                await finish(
-                                    report, seen: seen, source: source, fault: failedSource, channel: channel)
-                            }
+            // Twice as many workers as transfers: one storing what its transfer brought does not hold up the next
+            // transfer (the scheduler lets `concurrency` run at once).
+            for _ in 0..<2 * concurrency {
+                group.addTask {
+                    while let job = await scheduler.next() {
+                        switch job {
+                        case .skip(let subscription, let until):
+                            let deferred = Self.deferring(subscription, until: until)
+                            await finish(
+                                .finished(subscription.id, deferred, .deferred(until: until), nil), seen: [:],
+                                source: source, fault: failedSource, channel: channel)
+                        case .refresh(let subscription, let host):
+                            let earlier = (try? await source.seen(subscription.id)) ?? [:]
+                            let (report, seen) = await refreshOne(
+                                subscription, earlier: earlier, now: now, clock: clock, channel: channel
+                            ) { scheduler.block(host: host, until: $0) }
+                            scheduler.done(host: host)
+                            if Task.isCancelled { return }
+                            await finish(
+                                report, seen: seen, source: source, fault: failedSource, channel: channel)
                         }
                     }
                 }
             }
-            blocked = scheduler.blockedHosts
         }
     }
 

@@ -1,0 +1,45 @@
+import AtomStream
+import Foundation
+import Logging
+import PostgresNIO
+
+/// What the subscriptions of this process's claims have seen, read with each claim — one statement for the batch
+/// instead of one round trip per subscription before its transfer — and handed out once by
+/// ``PostgresStore/seen(_:)``; finishing a subscription drops what was not asked for. Holds no more than the claims
+/// in hand. Only the worker holding a subscription's lease writes its seen rows, so what a claim read stays true
+/// until that worker finishes it.
+///
+/// `@unchecked Sendable`: `seen` is touched only while holding `lock`.
+final class PostgresSeenCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [String: [EntryIdentity: EntryDigest]] = [:]
+
+    /// Keeps what each claimed subscription (by URL) has seen; a URL missing from `seen` has seen nothing.
+    func keep(_ seen: [String: [EntryIdentity: EntryDigest]], for urls: [String]) {
+        lock.withLock {
+            for url in urls { self.seen[url] = seen[url] ?? [:] }
+        }
+    }
+
+    /// What the subscription at `url` had seen when it was claimed, once; `nil` when it was not claimed here.
+    func take(_ url: String) -> [EntryIdentity: EntryDigest]? {
+        lock.withLock { seen.removeValue(forKey: url) }
+    }
+}
+
+extension PostgresStore {
+    /// The seen rows of the subscriptions at `urls`, by URL (one with none is missing).
+    static func readSeen(_ urls: [String], on connection: PostgresConnection, logger: Logger) async throws
+        -> [String: [EntryIdentity: EntryDigest]]
+    {
+        var seen: [String: [EntryIdentity: EntryDigest]] = [:]
+        for try await (url, basis, key, digest) in try await connection.query(
+            "SELECT subscription, basis, key, digest FROM seen WHERE subscription = ANY(\(urls))", logger: logger
+        ).decode((String, String, String, Int64).self) {
+            guard let basis = EntryIdentity.Basis(rawValue: basis) else { continue }
+            seen[url, default: [:]][EntryIdentity(key: key, basis: basis)] = EntryDigest(
+                value: UInt64(bitPattern: digest))
+        }
+        return seen
+    }
+}
