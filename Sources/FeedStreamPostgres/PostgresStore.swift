@@ -129,24 +129,28 @@ public struct PostgresStore: SubscriptionStore {
         }
     }
 
+    // Keys compare as bytes (`COLLATE "C"`): URLs, hosts and entry ids need no language's order, and a database
+    // created in a locale would otherwise compare every index key with `strcoll`.
     private static let schema = [
         """
         CREATE TABLE IF NOT EXISTS subscriptions (
-            url TEXT PRIMARY KEY, host TEXT NOT NULL, next_due DOUBLE PRECISION NOT NULL,
+            url TEXT COLLATE "C" PRIMARY KEY, host TEXT COLLATE "C" NOT NULL, next_due DOUBLE PRECISION NOT NULL,
             retry_after DOUBLE PRECISION, lease_owner TEXT, lease_until DOUBLE PRECISION,
             refreshes INTEGER NOT NULL DEFAULT 0, data TEXT NOT NULL)
         """,
         "CREATE INDEX IF NOT EXISTS subscriptions_due ON subscriptions (next_due, host)",
         "CREATE INDEX IF NOT EXISTS subscriptions_host ON subscriptions (host, next_due)",
-        "CREATE TABLE IF NOT EXISTS moved (old_url TEXT PRIMARY KEY, url TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS moved (old_url TEXT COLLATE \"C\" PRIMARY KEY, url TEXT COLLATE \"C\" NOT NULL)",
         """
         CREATE TABLE IF NOT EXISTS hosts (
-            host TEXT PRIMARY KEY, lease_owner TEXT, lease_until DOUBLE PRECISION, retry_after DOUBLE PRECISION)
+            host TEXT COLLATE "C" PRIMARY KEY, lease_owner TEXT, lease_until DOUBLE PRECISION,
+            retry_after DOUBLE PRECISION)
         """,
         """
         CREATE TABLE IF NOT EXISTS seen (
-            subscription TEXT NOT NULL, basis TEXT NOT NULL, key TEXT NOT NULL, digest BIGINT NOT NULL,
-            refresh INTEGER NOT NULL, seen_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (subscription, basis, key))
+            subscription TEXT COLLATE "C" NOT NULL, basis TEXT COLLATE "C" NOT NULL, key TEXT COLLATE "C" NOT NULL,
+            digest BIGINT NOT NULL, refresh INTEGER NOT NULL, seen_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (subscription, basis, key))
         """,
     ]
 

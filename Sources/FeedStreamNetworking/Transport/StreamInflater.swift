@@ -14,6 +14,9 @@
         private let encoding: String
         private var isInitialized = false
         private var isFinished = false
+        /// Where zlib writes a piece: allocated once, never cleared (zlib writes before anything reads), so a small
+        /// body costs the bytes it inflates to, not a zeroed 64 KiB buffer (and its page faults) per piece.
+        private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: StreamInflater.pieceSize, alignment: 16)
         /// The compressed bytes taken and not yet handed to zlib.
         private var pending: [UInt8] = []
         private var pendingStart = 0
@@ -33,6 +36,7 @@
             if isInitialized { inflateEnd(stream) }
             stream.deinitialize(count: 1)
             stream.deallocate()
+            scratch.deallocate()
         }
 
         /// Whether ``inflate()`` can make progress only with another chunk from the network.
@@ -58,20 +62,17 @@
         func inflate() throws(InflateFailure) -> Data {
             guard !isFinished, !needsInput else { return Data() }
             if !isInitialized { try initialize() }
-            var output = Data(count: Self.pieceSize)
             var written = 0
             var status: Int32 = Z_OK
-            let start = pendingStart
+            let (start, out) = (pendingStart, scratch)
             pending.withUnsafeMutableBufferPointer { input in
-                output.withUnsafeMutableBytes { out in
-                    stream.pointee.next_in = input.baseAddress! + start
-                    stream.pointee.avail_in = UInt32(input.count - start)
-                    stream.pointee.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                    stream.pointee.avail_out = UInt32(out.count)
-                    status = CZlib.inflate(stream, Z_NO_FLUSH)
-                    written = out.count - Int(stream.pointee.avail_out)
-                    pendingStart = input.count - Int(stream.pointee.avail_in)
-                }
+                stream.pointee.next_in = input.baseAddress! + start
+                stream.pointee.avail_in = UInt32(input.count - start)
+                stream.pointee.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                stream.pointee.avail_out = UInt32(out.count)
+                status = CZlib.inflate(stream, Z_NO_FLUSH)
+                written = out.count - Int(stream.pointee.avail_out)
+                pendingStart = input.count - Int(stream.pointee.avail_in)
             }
             switch status {
             case Z_OK, Z_BUF_ERROR:
@@ -87,8 +88,7 @@
             default:
                 throw .corrupt
             }
-            output.count = written
-            return output
+            return written == 0 ? Data() : Data(bytes: scratch.baseAddress!, count: written)
         }
 
         /// Initializes zlib for the coding; for `deflate`, from the first two bytes (pending).
