@@ -117,6 +117,8 @@ struct JSONWriterTests {
             inReplyTo: [AtomReplyReference(ref: "urn:0", href: "https://x/0")],
             extensions: [AtomExtensionElement(namespace: "http://www.ibm.com/xmlns/prod/sn", name: "rank", value: "2")])
         try expectSameBytes([full, AtomEntry()], "entries")
+        try expectSameBytes(
+            [ChangedEntryLine(subscription: "https://x/feed", change: "new", entry: full)], "refresh entry lines")
 
         var inbox = JiveInboxEntry(kind: .acclaim)
         inbox.verb = "jive:liked"

@@ -119,7 +119,7 @@ extension RefreshCommand: NetworkCommand {
 
     private func printEntry(_ entry: AtomEntry, of id: URL, _ change: EntryChange, to writer: OutputWriter) throws {
         guard change != .unchanged || allEntries else { return }
-        try writer.line(ChangedEntryLine(subscription: id.absoluteString, change: change, entry: entry))
+        try writer.line(ChangedEntryLine(subscription: id.absoluteString, change: change.rawValue, entry: entry))
     }
 
     private static func collect(_ stream: AsyncThrowingStream<Subscription, any Error>) async throws -> [Subscription] {

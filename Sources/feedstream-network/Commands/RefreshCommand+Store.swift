@@ -6,13 +6,6 @@ import FeedStreamServices
 import FeedStreamStore
 import Foundation
 
-/// `{"subscription": URL, "change": "new|changed|unchanged", "entry": {…}}`.
-struct ChangedEntryLine: Encodable {
-    var subscription: String
-    var change: EntryChange
-    var entry: AtomEntry
-}
-
 extension RefreshCommand {
     /// The store `--store` names, opened (created when missing): a one-line error and exit 1 when it cannot be.
     static func openStore(_ spec: String) async throws -> any SubscriptionStore {
