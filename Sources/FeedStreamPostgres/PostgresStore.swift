@@ -11,9 +11,9 @@ import PostgresNIO
 /// (owner and expiry in the row), so two workers never wait on or take the same row, and the claims of a worker
 /// that died come back once its lease expires. Hosts are leased the same way, to one worker at a time: a worker
 /// claims subscriptions only of hosts it holds, so its `perHost` limit is the host's limit across the fleet, and a
-/// host's `Retry-After`, kept in its row, holds for every worker. Each ``finish(_:as:outcome:seen:)`` is one
-/// transaction. The tables are those of ``FeedStreamStore/SQLiteStore``; the DocC article "Running a refresh fleet
-/// on PostgreSQL" describes them.
+/// host's `Retry-After`, kept in its row, holds for every worker. Each ``finish(_:as:outcome:seen:)`` is atomic;
+/// finishes that arrive together are written in one statement. The tables are those of
+/// ``FeedStreamStore/SQLiteStore``; the DocC article "Running a refresh fleet on PostgreSQL" describes them.
 public struct PostgresStore: SubscriptionStore {
     let client: PostgresClient
     private let runner: Task<Void, Never>

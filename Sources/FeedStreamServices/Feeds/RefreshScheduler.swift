@@ -10,9 +10,9 @@ import Foundation
 ///
 /// Cost per job: O(log hosts). Hosts with work left and a free slot sit in a max-heap keyed by their work left; a
 /// host is in it at most once, taken out while it runs or is full, and moved up in place when work added for it
-/// grows its key, so no entry goes stale but a blocked host's, dropped when it surfaces. A freed slot wakes one waiting worker, never all of them. A host
-/// with nothing queued, nothing running and no wait asked is forgotten, its place reused: memory follows the hosts
-/// in hand, not every host the run has seen.
+/// grows its key, so no entry goes stale but a blocked host's, dropped when it surfaces. A freed slot wakes one
+/// waiting worker, never all of them. A host with nothing queued, nothing running and no wait asked is forgotten, its
+/// place reused: memory follows the hosts in hand, not every host the run has seen.
 ///
 /// `@unchecked Sendable`: every field is touched only while holding `lock`; continuations are resumed outside it.
 final class RefreshScheduler<Item: Sendable>: @unchecked Sendable {
@@ -80,7 +80,9 @@ final class RefreshScheduler<Item: Sendable>: @unchecked Sendable {
             for (item, key, blockedUntil) in work {
                 let host = place(for: key)
                 hosts[host].pending.append(item)
-                if let blockedUntil { hosts[host].blockedUntil = max(hosts[host].blockedUntil ?? .distantPast, blockedUntil) }
+                if let blockedUntil {
+                    hosts[host].blockedUntil = max(hosts[host].blockedUntil ?? .distantPast, blockedUntil)
+                }
                 if let until = hosts[host].blockedUntil, until > now {
                     if !hosts[host].isSkipping {
                         hosts[host].isSkipping = true
