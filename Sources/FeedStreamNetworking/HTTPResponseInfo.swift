@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -75,13 +76,13 @@ public struct HTTPResponseInfo: Sendable, Hashable, Codable {
     /// Splits `type/subtype; charset="x"; …` into the lowercased media type and the charset.
     static func parse(contentType: String?) -> (mediaType: String?, charset: String?) {
         guard let contentType else { return (nil, nil) }
-        let parts = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = contentType.split(separator: ";").map { $0.trimmingSpacesAndTabs() }
         let mediaType = parts.first.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         var charset: String?
         for parameter in parts.dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingSpacesAndTabs() }
             guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
-            let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            let value = pair[1].trimming(while: { $0 == "\"" || $0 == "'" })
             charset = value.isEmpty ? nil : value
         }
         return (mediaType, charset)

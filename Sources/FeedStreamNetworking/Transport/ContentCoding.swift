@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,7 +26,7 @@ extension HTTPResponseInfo {
     /// The body's `Content-Encoding`, lowercased, when it is not `identity`: the transport inflated the body, so
     /// the bytes handed on are more than crossed the network and ``expectedContentLength`` counts the wire.
     public var contentEncoding: String? {
-        guard let value = header("content-encoding")?.trimmingCharacters(in: .whitespaces).lowercased(),
+        guard let value = header("content-encoding")?.trimmingSpacesAndTabs().lowercased(),
             !value.isEmpty, value != "identity"
         else { return nil }
         return value

@@ -166,11 +166,11 @@ extension FeedRefresher {
         guard let cacheControl else { return nil }
         var maxAge: TimeInterval?
         for directive in cacheControl.lowercased().split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingSpacesAndTabs() }
             switch parts[0] {
             case "no-store", "no-cache": return nil
             case "max-age" where parts.count == 2:
-                maxAge = TimeInterval(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+                maxAge = TimeInterval(parts[1].trimming(while: { $0 == "\"" }))
             default: break
             }
         }
