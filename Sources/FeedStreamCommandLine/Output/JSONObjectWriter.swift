@@ -12,7 +12,8 @@ import StreamCore
 /// through the models' `Codable` conformances printed `feedstream atom` at 1.16× and `twitter` at 1.10× the cpu
 /// time of these writers (whole-process timings, median of 7 paired runs, 2 MB inputs). The price is a list of keys
 /// per model, which `JSONWriterTests` holds to the `Codable` encoding: every recorded item, and every field set by
-/// reflection, so a field added to a model and not here fails there. Every other `Encodable` goes through `JSONWriter.write(_:)`.
+/// reflection, so a field added to a model and not here fails there. Every other `Encodable` goes through
+/// `JSONWriter.write(_:)`.
 ///
 /// Lives in the tool, beside the models' lists, so that its generic members are specialized where they are called.
 protocol JSONWritable {
