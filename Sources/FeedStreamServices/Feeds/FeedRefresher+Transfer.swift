@@ -109,11 +109,14 @@ extension FeedRefresher {
                     watchdog.touch()
                     result.bodyBytes += Int64(chunk.count)
                     if result.start.count < 512 { result.start += chunk.prefix(512 - result.start.count) }
-                    for entry in try parser.parse(chunk) {
-                        result.entries += 1
+                    // The chunk's entries go to the consumer in one hand-over.
+                    let reports = try parser.parse(chunk).map { entry in
                         result.rhythm.record(entry)
-                        let change = classifier.classify(entry)
-                        await watchdog.pausingIdleClock { await channel.send(.entry(id, entry, change)) }
+                        return RefreshReport.entry(id, entry, classifier.classify(entry))
+                    }
+                    result.entries += reports.count
+                    if !reports.isEmpty {
+                        await watchdog.pausingIdleClock { await channel.send(contentsOf: reports) }
                     }
                     try Task.checkCancellation()
                 }
@@ -129,11 +132,11 @@ extension FeedRefresher {
             } catch {
                 failure = error
             }
-            for entry in last {
+            let reports = last.map { entry in
                 result.rhythm.record(entry)
-                let change = classifier.classify(entry)
-                await channel.send(.entry(id, entry, change))
+                return RefreshReport.entry(id, entry, classifier.classify(entry))
             }
+            await channel.send(contentsOf: reports)
             if let failure { throw failure }
             result.feed = parser.feed
             result.seen = classifier.seen
