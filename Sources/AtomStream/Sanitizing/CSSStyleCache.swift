@@ -17,7 +17,8 @@ struct CSSStyleCache {
     static let longestFiltered = 2 * longestStyle
 
     /// Empty until the first style: most values have none.
-    private var entries = ByteStringCache(slotCount: slotCount, longestKey: longestStyle, longestValue: longestFiltered)
+    private var entries = ByteStringCache(
+        slotCount: slotCount, longestKey: longestStyle, longestValue: longestFiltered)
 
     /// ``CSSStyleFilter/write(_:to:)``, from the cache when `style` was filtered before.
     mutating func write(_ style: UnsafeRawBufferPointer, to output: inout ByteAccumulator) -> Bool {

@@ -1,12 +1,5 @@
 #if canImport(FoundationEssentials)
     import FoundationEssentials
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Musl)
-        import Musl
-    #elseif canImport(Darwin)
-        import Darwin
-    #endif
 #else
     import Foundation
 #endif
