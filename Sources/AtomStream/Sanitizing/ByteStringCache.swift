@@ -19,69 +19,134 @@
 /// older one. Direct-mapped, whether a feed's few keys collide is luck: the 18 styles of the `rss-code`
 /// workload hit 91.4 % in 32 slots and still collided in 512 (99.57 %) under a first version of ``hash(_:)``, and
 /// hit 92.1 % in 32 slots under this one; two ways of 64 or 128 slots keep all of them under either (99.95 %: only
-/// each style's first sight missed). Bounded whatever a feed holds: `slotCount` slots, keys of at most
-/// `longestKey` bytes.
+/// each style's first sight missed).
+///
+/// Flat: every slot has a region of one allocation, its key's bytes then its value's, and its lengths in a table
+/// beside it. An array per key and per value cost a highlighted-code span's cache hit a reference count on the
+/// value, a bounds check and a load per array level (the `rss-code` workload's 100 k hits). Bounded whatever a feed
+/// holds: `slotCount` slots, keys of at most `longestKey` bytes, values of at most `longestValue` (a longer one is
+/// not kept).
 struct ByteStringCache {
     let slotCount: Int
     let longestKey: Int
-    private var keys: [[UInt8]] = []
-    private var values: [[UInt8]] = []
-    /// A small value kept beside each entry (the tag cache's element and outcome).
-    private var payloads: [UInt16] = []
-    private var storedAt: [UInt32] = []
-    private var clock: UInt32 = 0
+    let longestValue: Int
+    /// `nil` until the first store: most sessions keep nothing, and a value's scanner starts with an empty cache.
+    private var storage: Storage?
+
+    /// A slot's lengths and payload.
+    struct Entry {
+        /// 0 where the slot is empty (no key is empty).
+        var keyCount: UInt32 = 0
+        var valueCount: UInt32 = 0
+        var storedAt: UInt32 = 0
+        /// A small value kept beside each entry (the tag cache's element and outcome).
+        var payload: UInt16 = 0
+    }
+
+    /// The memory of every slot. A class so that the cache is one reference; ``store(_:hash:value:payload:)`` copies
+    /// it when it is shared, so the cache keeps value semantics.
+    private final class Storage {
+        let keyStride: Int
+        let stride: Int
+        let bytes: UnsafeMutableRawPointer
+        let entries: UnsafeMutablePointer<Entry>
+        let slotCount: Int
+        var clock: UInt32 = 0
+
+        init(slotCount: Int, longestKey: Int, longestValue: Int) {
+            // Key regions a whole number of words: a key is compared by words, its last one overlapping.
+            keyStride = (longestKey + 7) & ~7
+            stride = keyStride + ((longestValue + 7) & ~7)
+            self.slotCount = slotCount
+            bytes = .allocate(byteCount: slotCount * stride, alignment: 8)
+            entries = .allocate(capacity: slotCount)
+            entries.initialize(repeating: Entry(), count: slotCount)
+        }
+
+        /// A copy of `other`'s entries (what a shared cache's store starts from).
+        convenience init(copying other: Storage, longestKey: Int, longestValue: Int) {
+            self.init(slotCount: other.slotCount, longestKey: longestKey, longestValue: longestValue)
+            bytes.copyMemory(from: other.bytes, byteCount: slotCount * stride)
+            entries.update(from: other.entries, count: slotCount)
+            clock = other.clock
+        }
+
+        deinit {
+            bytes.deallocate()
+            entries.deallocate()
+        }
+
+        @inline(__always)
+        func key(at slot: Int) -> UnsafeRawPointer { UnsafeRawPointer(bytes + slot &* stride) }
+
+        @inline(__always)
+        func value(at slot: Int) -> UnsafeMutableRawPointer { bytes + (slot &* stride &+ keyStride) }
+    }
 
     /// `slotCount` a power of two.
-    init(slotCount: Int, longestKey: Int) {
+    init(slotCount: Int, longestKey: Int, longestValue: Int) {
         precondition(slotCount >= 2 && slotCount & (slotCount - 1) == 0)
+        precondition(longestKey <= UInt32.max && longestValue <= UInt32.max)
         self.slotCount = slotCount
         self.longestKey = longestKey
+        self.longestValue = longestValue
     }
 
     /// Whether nothing was ever kept.
-    var isEmpty: Bool { keys.isEmpty }
+    var isEmpty: Bool { storage == nil }
 
     /// Forgets every entry, keeping the memory.
     mutating func removeAll() {
-        for slot in keys.indices {
-            keys[slot].removeAll(keepingCapacity: true)
-            storedAt[slot] = 0
+        guard storage != nil else { return }
+        // A cache shared with a copy is let go rather than emptied under the copy.
+        guard isKnownUniquelyReferenced(&storage) else {
+            storage = nil
+            return
         }
+        storage!.entries.update(repeating: Entry(), count: slotCount)
+    }
+
+    /// The slot of `hash` (``hash(_:)`` of a key): its top bits.
+    @inline(__always)
+    private func firstSlot(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash >> UInt64(64 - slotCount.trailingZeroBitCount))
     }
 
     /// Where `key` is kept, or `nil`; `hash` is ``hash(_:)`` of it, handed back to ``store(_:hash:value:payload:)``
     /// after a miss.
     @inline(__always)
     func slot(of key: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
-        guard !keys.isEmpty else { return nil }
-        let first = Int(truncatingIfNeeded: hash >> UInt64(64 - slotCount.trailingZeroBitCount))
+        guard let storage else { return nil }
+        let first = firstSlot(hash)
         // A hit is not written down (a store per hit cost more than the rare second way it would save): a new key
         // replaces the pair's older one.
-        let slot = holds(first, key) ? first : holds(first ^ 1, key) ? first ^ 1 : -1
-        return slot >= 0 ? slot : nil
+        if Self.holds(storage, first, key) { return first }
+        if Self.holds(storage, first ^ 1, key) { return first ^ 1 }
+        return nil
     }
 
     @inline(__always)
-    private func holds(_ slot: Int, _ key: UnsafeRawBufferPointer) -> Bool {
-        keys[slot].count == key.count && keys[slot].withUnsafeBytes { Self.equal($0, key) }
+    private static func holds(_ storage: Storage, _ slot: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+        Int(truncatingIfNeeded: storage.entries[slot].keyCount) == key.count
+            && equal(storage.key(at: slot), key)
     }
 
-    /// Whether two buffers of the same length hold the same bytes, eight at a time, the last eight in one load
-    /// overlapping the words before: a `memcmp` call cost more than comparing a tag's few words.
+    /// Whether the key kept at `kept` (in a region of whole words) holds `other`'s bytes, eight at a time, the last
+    /// eight in one load overlapping the words before: a `memcmp` call cost more than comparing a tag's few words.
     @inline(__always)
-    private static func equal(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+    private static func equal(_ kept: UnsafeRawPointer, _ other: UnsafeRawBufferPointer) -> Bool {
         let count = other.count
-        guard count >= 8 else { return memcmp(one.baseAddress!, other.baseAddress!, count) == 0 }
+        guard count >= 8 else { return memcmp(kept, other.baseAddress!, count) == 0 }
         var offset = 0
         while offset + 8 < count {
-            if one.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if kept.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 != other.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             {
                 return false
             }
             offset += 8
         }
-        return one.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        return kept.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
             == other.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 
@@ -94,56 +159,76 @@ struct ByteStringCache {
         }
     }
 
-    /// Keeps `value` and `payload` for `key` (not empty, at most ``longestKey`` bytes) in the older of its two slots.
+    /// Keeps `value` and `payload` for `key` (not empty, at most ``longestKey`` bytes) in the older of its two slots;
+    /// a value longer than ``longestValue`` is not kept.
     mutating func store(_ key: UnsafeRawBufferPointer, hash: UInt64, value: UnsafeRawBufferPointer, payload: UInt16) {
-        if keys.isEmpty {
-            keys = Array(repeating: [], count: slotCount)
-            values = Array(repeating: [], count: slotCount)
-            payloads = Array(repeating: 0, count: slotCount)
-            storedAt = Array(repeating: 0, count: slotCount)
+        precondition(!key.isEmpty && key.count <= longestKey)
+        guard value.count <= longestValue else { return }
+        if storage == nil {
+            storage = Storage(slotCount: slotCount, longestKey: longestKey, longestValue: longestValue)
+        } else if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(copying: storage!, longestKey: longestKey, longestValue: longestValue)
         }
-        let first = Int(truncatingIfNeeded: hash >> UInt64(64 - slotCount.trailingZeroBitCount))
-        let slot = storedAt[first] <= storedAt[first ^ 1] ? first : first ^ 1
-        // Refilled in place: a slot's arrays keep their memory, so a feed of changing tags allocates once per slot.
-        keys[slot].removeAll(keepingCapacity: true)
-        keys[slot].append(contentsOf: key)
-        values[slot].removeAll(keepingCapacity: true)
-        values[slot].append(contentsOf: value)
-        payloads[slot] = payload
-        clock &+= 1
-        storedAt[slot] = clock
+        let storage = storage!
+        let first = firstSlot(hash)
+        let slot = storage.entries[first].storedAt <= storage.entries[first ^ 1].storedAt ? first : first ^ 1
+        UnsafeMutableRawPointer(mutating: storage.key(at: slot))
+            .copyMemory(from: key.baseAddress!, byteCount: key.count)
+        if let source = value.baseAddress { storage.value(at: slot).copyMemory(from: source, byteCount: value.count) }
+        storage.clock &+= 1
+        storage.entries[slot] = Entry(
+            keyCount: UInt32(key.count), valueCount: UInt32(value.count), storedAt: storage.clock, payload: payload)
     }
 
-    /// Calls `body` with what was kept at `slot`.
+    /// What was kept at `slot` (a slot ``slot(of:hash:)`` returned, until the next store or ``removeAll()``).
     @inline(__always)
-    func withValue<R>(at slot: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        values[slot].withUnsafeBytes(body)
+    func value(at slot: Int) -> UnsafeRawBufferPointer {
+        let storage = storage.unsafelyUnwrapped
+        return UnsafeRawBufferPointer(
+            start: storage.value(at: slot), count: Int(truncatingIfNeeded: storage.entries[slot].valueCount))
     }
 
     /// The payload kept at `slot`.
     @inline(__always)
-    func payload(at slot: Int) -> UInt16 { payloads[slot] }
+    func payload(at slot: Int) -> UInt16 { storage.unsafelyUnwrapped.entries[slot].payload }
 
-    /// A 64-bit hash of `bytes`, eight at a time (its top bits pick the slot).
+    /// A 64-bit hash of `bytes` (its top bits pick the slot): the words before the last one to eight bytes through
+    /// ``mixing(_:_:)``, then those last bytes through ``finishing(_:last:count:)``, the way the tag cache hashes a
+    /// tag while it looks for its end.
     @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        let count = bytes.count
+        var hash = hashSeed
         var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
+        while offset + 8 < count {
+            hash = mixing(hash, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             offset += 8
         }
-        // The last eight bytes in one load, overlapping the words before (a tag or a style is rarely a multiple of
-        // eight, and a byte loop was a third of hashing one).
-        var tail: UInt64 = 0
-        if bytes.count >= 8 {
-            tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        // The last one to eight bytes, in one load overlapping the words before when there are eight (a tag or a
+        // style is rarely a multiple of eight, and a byte loop was a third of hashing one).
+        var last: UInt64 = 0
+        if count >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            last = word >> UInt64(8 * (8 - (count - offset)))
         } else {
-            for index in 0..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+            for index in 0..<count { last |= UInt64(bytes[index]) << (8 * UInt64(index)) }
         }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 29)
+        return finishing(hash, last: last, count: count)
+    }
+
+    static var hashSeed: UInt64 { 0x9E37_79B9_7F4A_7C15 }
+
+    /// ``hash(_:)``'s step over one whole word that is not the last.
+    @inline(__always)
+    static func mixing(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        return mixed ^ (mixed >> 32)
+    }
+
+    /// ``hash(_:)``'s last step: `last` holds the last one to eight bytes in its low bytes, the rest zero.
+    @inline(__always)
+    static func finishing(_ hash: UInt64, last: UInt64, count: Int) -> UInt64 {
+        let mixed = (hash ^ last ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9)) &* 0xC4CE_B9FE_1A85_EC53
+        return mixed ^ (mixed >> 29)
     }
 }

@@ -12,9 +12,13 @@
 struct CSSStyleCache {
     static let slotCount = 128
     static let longestStyle = 1024
+    /// What the filter writes for a style of ``longestStyle`` bytes is rarely longer (a space after each `:` and a
+    /// `;` at the end); a longer one is filtered each time.
+    static let longestFiltered = 2 * longestStyle
 
     /// Empty until the first style: most values have none.
-    private var entries = ByteStringCache(slotCount: slotCount, longestKey: longestStyle)
+    private var entries = ByteStringCache(
+        slotCount: slotCount, longestKey: longestStyle, longestValue: longestFiltered)
 
     /// ``CSSStyleFilter/write(_:to:)``, from the cache when `style` was filtered before.
     mutating func write(_ style: UnsafeRawBufferPointer, to output: inout ByteAccumulator) -> Bool {
@@ -22,10 +26,9 @@ struct CSSStyleCache {
         guard !style.isEmpty, style.count <= Self.longestStyle else { return CSSStyleFilter.write(style, to: &output) }
         let hash = ByteStringCache.hash(style)
         if let slot = entries.slot(of: style, hash: hash) {
-            return entries.withValue(at: slot) { written in
-                output.append(written)
-                return !written.isEmpty
-            }
+            let written = entries.value(at: slot)
+            output.append(written)
+            return !written.isEmpty
         }
         let start = output.count
         let wrote = CSSStyleFilter.write(style, to: &output)

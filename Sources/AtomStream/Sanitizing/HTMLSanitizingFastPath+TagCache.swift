@@ -1,12 +1,5 @@
 #if canImport(FoundationEssentials)
     import FoundationEssentials
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Musl)
-        import Musl
-    #elseif canImport(Darwin)
-        import Darwin
-    #endif
 #else
     import Foundation
 #endif
@@ -25,10 +18,14 @@
 extension HTMLSanitizingFastPath {
     static let tagCacheSlots = 256
     static let longestCachedTag = 160
+    /// What is written for a kept tag (its URLs resolved against the base can make it longer than its key); a tag
+    /// that writes more is sanitized each time.
+    static let longestCachedWrite = 512
 
     /// The tag cache of a session, with the base its tags were written against.
     struct TagCache {
-        var tags = ByteStringCache(slotCount: tagCacheSlots, longestKey: longestCachedTag)
+        var tags = ByteStringCache(
+            slotCount: tagCacheSlots, longestKey: longestCachedTag, longestValue: longestCachedWrite)
         var base: URL?
         /// The first letters of the names of the tags kept, one bit each from `a`: a tag whose letter is not here
         /// (`<a href>`, `<p class>`, `<li>`) is not looked for, which keeps feeds of links and paragraphs from paying
@@ -58,37 +55,54 @@ extension HTMLSanitizingFastPath.Scanner {
     @inline(__always)
     mutating func cachedTag(at tagStart: Int, pending: Range<Int>, into output: inout ByteAccumulator) -> TagOutcome? {
         // The caller checked the name's first letter against the kept tags' (``TagCache/firstLetters``).
-        guard let (key, end) = tagKey(at: tagStart) else { return nil }
-        // Only tags with attributes are kept: their last byte before `>` is a quote (or the `/` of `/>`), and a
-        // bare `<p>` or `<em>` is not hashed for nothing.
-        guard key.count >= 8, bytes[end - 1] == UInt8(ascii: "\"") || bytes[end - 1] == UInt8(ascii: "/")
-        else { return nil }
-        guard let slot = scratch.tagCache.tags.slot(of: key, hash: ByteStringCache.hash(key)) else { return nil }
+        guard let (end, hash) = tagKey(at: tagStart) else { return nil }
+        let key = UnsafeRawBufferPointer(start: bytes.baseAddress! + tagStart, count: end + 1 - tagStart)
+        guard let slot = scratch.tagCache.tags.slot(of: key, hash: hash) else { return nil }
         let payload = scratch.tagCache.tags.payload(at: slot)
-        if payload & Self.keptAsRead == 0 {
-            appendText(pending, to: &output)
-            // The closure touches no property of the scanner: one that did would copy the whole scanner.
-            scratch.tagCache.tags.withValue(at: slot) { written in output.append(written) }
-        }
         index = end + 1
-        guard payload & Self.keptVoid != 0 || push(Int(payload & 0xFF)) else { return .failed }
-        return payload & Self.keptAsRead != 0 ? .unchanged : .written
+        if payload & Self.keptAsRead != 0 {
+            guard push(Int(payload & 0xFF)) else { return .failed }
+            return .unchanged
+        }
+        // The text before the tag and what was written for it, in one append.
+        let written = scratch.tagCache.tags.value(at: slot)
+        let source = bytes.baseAddress! + pending.lowerBound
+        output.append(upTo: pending.count + written.count) { target in
+            target.copyMemory(from: source, byteCount: pending.count)
+            (target + pending.count).copyMemory(from: written.baseAddress!, byteCount: written.count)
+            return pending.count + written.count
+        }
+        return push(Int(payload & 0xFF)) ? .written : .failed
     }
 
-    /// A kept tag's payload: its element's index in the low byte, and these.
-    private static var keptVoid: UInt16 { 0x100 }
+    /// A kept tag's payload: its element's index in the low byte, and this.
     private static var keptAsRead: UInt16 { 0x200 }
 
-    /// The bytes from `tagStart` to the first `>` (within ``HTMLSanitizingFastPath/longestCachedTag``), and where
-    /// that `>` is.
+    /// Where the first `>` after `tagStart` is, within ``HTMLSanitizingFastPath/longestCachedTag`` bytes of it, and
+    /// ``ByteStringCache/hash(_:)`` of the tag up to it: both in one pass over the tag's words, where `memchr` then
+    /// the hash cost a hit twice the loads. `nil` for a tag without attributes (its last byte before `>` is not a
+    /// quote: a bare `<p>` or `<em>` is not worth keeping) and where the tag's words reach the end of the value.
     @inline(__always)
-    private func tagKey(at tagStart: Int) -> (key: UnsafeRawBufferPointer, end: Int)? {
+    private func tagKey(at tagStart: Int) -> (end: Int, hash: UInt64)? {
         let limit = min(bytes.count, tagStart + HTMLSanitizingFastPath.longestCachedTag)
-        guard let start = bytes.baseAddress, tagStart + 1 < limit,
-            let found = memchr(start + tagStart + 1, Int32(UInt8(ascii: ">")), limit - tagStart - 1)
-        else { return nil }
-        let end = UnsafeRawPointer(found) - UnsafeRawPointer(start)
-        return (UnsafeRawBufferPointer(start: start + tagStart, count: end + 1 - tagStart), end)
+        let start = UnsafeRawPointer(bytes.baseAddress!)
+        var position = tagStart
+        var hash = ByteStringCache.hashSeed
+        while position + 8 <= limit {
+            let word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let found = Self.holds(word, UInt8(ascii: ">"))
+            if found != 0 {
+                // The lowest mark is exact: the bytes up to the first `>` are the key's last.
+                let bits = UInt64(found.trailingZeroBitCount + 1)
+                let last = bits == 64 ? word : word & ((1 << bits) &- 1)
+                let end = position + Int(truncatingIfNeeded: bits >> 3) - 1
+                guard end - tagStart >= 7, bytes[end - 1] == UInt8(ascii: "\"") else { return nil }
+                return (end, ByteStringCache.finishing(hash, last: last, count: end + 1 - tagStart))
+            }
+            hash = ByteStringCache.mixing(hash, word)
+            position += 8
+        }
+        return nil
     }
 
     /// ``startTag(_:rule:isLowercase:tagStart:pending:into:names:_:)`` of a cacheable element with attributes, the
@@ -103,13 +117,13 @@ extension HTMLSanitizingFastPath.Scanner {
             element, rule: rule, isLowercase: isLowercase, tagStart: tagStart, pending: pending, into: &output,
             names: names, attributeNames)
         // Kept only when the first `>` ended it: a value holding `>` would make the key the start of another tag.
-        guard outcome != .failed, let (key, end) = tagKey(at: tagStart), index == end + 1 else { return outcome }
+        guard outcome != .failed, let (end, hash) = tagKey(at: tagStart), index == end + 1 else { return outcome }
         let isAsRead = outcome == .unchanged
-        let payload = UInt16(element) | (rule.isVoid ? Self.keptVoid : 0) | (isAsRead ? Self.keptAsRead : 0)
+        let payload = UInt16(element) | (isAsRead ? Self.keptAsRead : 0)
         // A written tag follows the pending text, which `startTag` wrote first.
+        let key = UnsafeRawBufferPointer(start: bytes.baseAddress! + tagStart, count: end + 1 - tagStart)
         scratch.tagCache.tags.store(
-            key, hash: ByteStringCache.hash(key), value: output, from: isAsRead ? output.count : before + pending.count,
-            payload: payload)
+            key, hash: hash, value: output, from: isAsRead ? output.count : before + pending.count, payload: payload)
         scratch.tagCache.firstLetters |= HTMLSanitizingFastPath.TagCache.letterBit(bytes[tagStart + 1])
         return outcome
     }

@@ -86,6 +86,10 @@ enum HTMLSanitizingFastPath {
         /// in `closes.low`, the rest in `closes.high`.
         var closes: (low: UInt64, high: UInt64)
 
+        /// `</name>` in small letters, as the scan compares it in place (``Scanner/endTagAsRead(_:)``); never matches
+        /// for an element not written, whose end tag the writer drops.
+        var endTag = EndTag.none
+
         /// Whether starting this element closes the open element at `index`.
         @inline(__always)
         func closes(_ index: Int) -> Bool {
@@ -107,7 +111,7 @@ enum HTMLSanitizingFastPath {
                 let needsPicture = entry.name == "source"
                 return (entry.name, Element(
                     isVoid: isVoid, needsPicture: needsPicture, isCacheable: !needsPicture && !isVoid && entry.closes.isEmpty,
-                    closes: closes))
+                    closes: closes, endTag: isVoid ? .none : EndTag(name: entry.name)))
             case .drop: return (entry.name, Element(isVoid: false, isWritten: false, closes: closes))
             case .dropWithContent:
                 return (entry.name, Element(isVoid: false, isWritten: false, dropsContent: true, closes: closes))
@@ -250,6 +254,12 @@ enum HTMLSanitizingFastPath {
                         return pending.count + Self.storeCharacter(decoded, at: target + pending.count)
                     }
                 case UInt8(ascii: "<"):
+                    // Half the tags: `</span>` closing the innermost element as written, compared here in place.
+                    if let length = endTagAsRead(elementNames) {
+                        index += length
+                        pop()
+                        continue
+                    }
                     switch tag(into: &output, after: runStart..<index, names: elementNames, attributeNames) {
                     case .failed: return false
                     case .unchanged: continue
