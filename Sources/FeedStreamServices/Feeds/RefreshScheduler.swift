@@ -101,8 +101,13 @@ final class RefreshScheduler<Item: Sendable>: @unchecked Sendable {
 
     /// No more work will come: the workers end once what is queued is handed out.
     func close() {
+        wakeEveryone { $0.isOpen = false }
+    }
+
+    /// Marks the run under `lock`, then wakes every waiting worker and tells the claimer to stop.
+    private func wakeEveryone(_ mark: (RefreshScheduler) -> Void) {
         let (woken, claimer): ([CheckedContinuation<Void, Never>], CheckedContinuation<Bool, Never>?) = lock.withLock {
-            isOpen = false
+            mark(self)
             defer {
                 waiters.removeAll()
                 self.claimer = nil
@@ -202,16 +207,7 @@ final class RefreshScheduler<Item: Sendable>: @unchecked Sendable {
 
     /// Wakes every waiting worker, which then stops, and the claimer.
     func cancel() {
-        let (woken, claimer): ([CheckedContinuation<Void, Never>], CheckedContinuation<Bool, Never>?) = lock.withLock {
-            isCancelled = true
-            defer {
-                waiters.removeAll()
-                self.claimer = nil
-            }
-            return (waiters, self.claimer)
-        }
-        for waiter in woken { waiter.resume() }
-        claimer?.resume(returning: false)
+        wakeEveryone { $0.isCancelled = true }
     }
 
     /// Under `lock`: the waiting claimer, taken, when work has run low.
