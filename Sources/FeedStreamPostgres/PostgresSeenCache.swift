@@ -5,18 +5,23 @@ import PostgresNIO
 
 /// What the subscriptions of this process's claims have seen, read with each claim — one statement for the batch
 /// instead of one round trip per subscription before its transfer — and handed out once by
-/// ``PostgresStore/seen(_:)``; finishing a subscription drops what was not asked for. Holds no more than the claims
-/// in hand. Only the worker holding a subscription's lease writes its seen rows, so what a claim read stays true
-/// until that worker finishes it.
+/// ``PostgresStore/seen(_:)``; finishing a subscription drops what was not asked for. Holds the claims in hand, and
+/// never more than ``limit`` subscriptions. Only the worker holding a subscription's lease writes its seen rows, so
+/// what a claim read stays true until that worker finishes it.
 ///
 /// `@unchecked Sendable`: `seen` is touched only while holding `lock`.
 final class PostgresSeenCache: @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [String: [EntryIdentity: EntryDigest]] = [:]
 
+    /// The most subscriptions held: a few claims' worth. A run that ends without finishing what it claimed
+    /// (cancelled) leaves its entries behind; past this they are dropped, and `seen(_:)` reads from the database.
+    static let limit = 4_096
+
     /// Keeps what each claimed subscription (by URL) has seen; a URL missing from `seen` has seen nothing.
     func keep(_ seen: [String: [EntryIdentity: EntryDigest]], for urls: [String]) {
         lock.withLock {
+            if self.seen.count + urls.count > Self.limit { self.seen.removeAll() }
             for url in urls { self.seen[url] = seen[url] ?? [:] }
         }
     }
