@@ -118,6 +118,16 @@
         private let inflater: StreamInflater?
         /// Compressed bytes read from the network, which the inflation ratio is checked against.
         private var wireBytes: Int64 = 0
+        /// The limits the read-ahead is bounded by.
+        private let limits: TransferLimits
+        /// Reads the rest of a long body ahead of the consumer, once ``readAheadAfter`` bytes were read directly;
+        /// set and read under `lock`.
+        private var readAhead: AsyncHTTPClientReadAhead?
+        /// Network bytes read without the read-ahead so far.
+        private var readDirectly: Int64 = 0
+        /// A body longer than this is read ahead of its consumer: a feed of a few kilobytes (a refresh) costs no
+        /// task of its own, a long one does not wait for the event loop after every chunk.
+        static let readAheadAfter: Int64 = 512 << 10
 
         init(
             _ body: HTTPClientResponse.Body, head: HTTPResponseInfo, limits: TransferLimits,
@@ -131,21 +141,20 @@
             meter = InflationMeter(head: head, limits: limits)
             self.inflater = inflater
             self.statistics = statistics
+            self.limits = limits
+        }
+
+        deinit {
+            // Dropped without cancelling: the reading task must not hold the connection.
+            readAhead?.stop()
         }
 
         func next() async throws -> Data? {
             guard let inflater else {
-                guard let buffer = try await read() else { return nil }
-                try account(buffer.readableBytes)
-                // The chunk's bytes, not copied: the Data keeps the buffer's storage alive.
-                let count = buffer.readableBytes
-                if count == 0 { return try await next() }
-                return buffer.withUnsafeReadableBytes { bytes in
-                    let keeper = buffer
-                    return Data(
-                        bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: count,
-                        deallocator: .custom { _, _ in withExtendedLifetime(keeper) {} })
-                }
+                guard let chunk = try await read() else { return nil }
+                try account(chunk.count)
+                if chunk.isEmpty { return try await next() }
+                return chunk
             }
             // One piece of at most StreamInflater.pieceSize bytes per call: a bomb is stopped by the ratio after a
             // bounded amount, and a slow consumer holds one piece and one network chunk.
@@ -156,9 +165,9 @@
                     return nil
                 }
                 if inflater.needsInput {
-                    guard let buffer = try await read() else { return nil }
-                    wireBytes += Int64(buffer.readableBytes)
-                    buffer.withUnsafeReadableBytes { inflater.take($0) }
+                    guard let chunk = try await read() else { return nil }
+                    wireBytes += Int64(chunk.count)
+                    chunk.withUnsafeBytes { inflater.take($0) }
                     continue
                 }
                 let piece: Data
@@ -174,22 +183,58 @@
             }
         }
 
-        /// The next network chunk; `nil` at the end of the body.
-        private func read() async throws -> ByteBuffer? {
+        /// The next network chunk (its bytes, not copied); `nil` at the end of the body.
+        private func read() async throws -> Data? {
+            if let readAhead = lock.withLock({ readAhead }) { return try await readAhead.pipe.next() }
             guard var current = lock.withLock({ iterator }) else { throw CancellationError() }
             let buffer: ByteBuffer?
             do {
                 buffer = try await current.next()
-            } catch let error as NIOHTTPDecompression.DecompressionError {
-                throw inflationError(error)
-            } catch let error as NIOHTTPDecompression.ExtraDecompressionError {
-                _ = error
-                throw HTTPTransportError(.corruptCompression(encoding: encoding ?? "gzip"), url: url)
             } catch {
-                throw AsyncHTTPClientTransport.transportError(error, url: url, received: received, expected: expected)
+                throw failure(error, received: readDirectly)
             }
-            lock.withLock { if iterator != nil { iterator = current } }
-            return buffer
+            guard let buffer else { return nil }
+            readDirectly += Int64(buffer.readableBytes)
+            let cancelled: Bool = lock.withLock {
+                guard iterator != nil else { return true }
+                if readDirectly < Self.readAheadAfter {
+                    iterator = current
+                } else {
+                    // From here on the iterator is the read-ahead's alone.
+                    iterator = nil
+                    let (url, encoding, expected) = (url, encoding, expected)
+                    let (before, ratio) = (readDirectly, meter.maximumInflation)
+                    readAhead = AsyncHTTPClientReadAhead(current, limits: limits) { error, received in
+                        Self.failure(
+                            error, received: before + received, url: url, encoding: encoding, expected: expected,
+                            maximumInflation: ratio)
+                    }
+                }
+                return false
+            }
+            if cancelled { throw CancellationError() }
+            return Data(keeping: buffer)
+        }
+
+        private func failure(_ error: any Error, received: Int64) -> any Error {
+            Self.failure(
+                error, received: received, url: url, encoding: encoding, expected: expected,
+                maximumInflation: meter.maximumInflation)
+        }
+
+        /// A read's error in the user's terms, after `received` network bytes of the body.
+        private static func failure(
+            _ error: any Error, received: Int64, url: URL, encoding: String?, expected: Int64?, maximumInflation: Int
+        ) -> any Error {
+            switch error {
+            case let error as NIOHTTPDecompression.DecompressionError where error == .limit:
+                // The pipeline's ratio limit is the call's maximumInflation.
+                return HTTPTransportError(.inflationRatioExceeded(limit: maximumInflation), url: url)
+            case is NIOHTTPDecompression.DecompressionError, is NIOHTTPDecompression.ExtraDecompressionError:
+                return HTTPTransportError(.corruptCompression(encoding: encoding ?? "gzip"), url: url)
+            default:
+                return AsyncHTTPClientTransport.transportError(error, url: url, received: received, expected: expected)
+            }
         }
 
         /// Counts `count` bytes handed on against the limits (the ratio against the compressed bytes read so far).
@@ -203,18 +248,13 @@
             statistics?.record(buffered: count, chunk: count)
         }
 
-        /// The pipeline's decompression error in the user's terms: its ratio limit is the call's
-        /// ``TransferLimits/maximumInflation``.
-        private func inflationError(_ error: NIOHTTPDecompression.DecompressionError) -> HTTPTransportError {
-            if error == .limit {
-                return HTTPTransportError(.inflationRatioExceeded(limit: meter.maximumInflation), url: url)
-            }
-            return HTTPTransportError(.corruptCompression(encoding: encoding ?? "gzip"), url: url)
-        }
-
         func cancel() {
-            // Dropping the iterator ends the request and closes its connection.
-            lock.withLock { iterator = nil }
+            // Dropping the iterator ends the request and closes its connection; so does stopping the read-ahead.
+            let reading = lock.withLock {
+                iterator = nil
+                return readAhead
+            }
+            reading?.pipe.cancel()
         }
     }
 #endif

@@ -64,10 +64,16 @@ package final class BodyPipe: HTTPBodySource, @unchecked Sendable {
         let taken: (Data?, ending: Result<Void, any Error>?, resume: Bool)? = lock.withLock {
             if head < chunks.count {
                 let chunk = chunks[head]
+                // The consumer owns the chunk now: the array must not keep its bytes alive. A pusher that keeps
+                // up never lets the array run empty, so the taken slots are dropped once they are half of it.
+                chunks[head] = Data()
                 head += 1
                 buffered -= chunk.count
                 if head == chunks.count {
                     chunks.removeAll(keepingCapacity: true)
+                    head = 0
+                } else if head >= 32 && head * 2 >= chunks.count {
+                    chunks.removeFirst(head)
                     head = 0
                 }
                 var resume = false
