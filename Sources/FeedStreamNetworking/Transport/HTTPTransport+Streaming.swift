@@ -17,10 +17,12 @@ extension HTTPTransport {
     /// ```
     ///
     /// The request is sent at once; asking for the next item is what lets the next body chunk be read: a consumer
-    /// slower than the network makes the transfer wait, and at most about one chunk's
-    /// items and ``TransferLimits/bufferHighWaterMark`` body bytes are held for it. Errors —
-    /// ``HTTPTransportError``, ``HTTPResponseError``, the parser's `StreamError` — are thrown after every item that
-    /// preceded them. When the consumer stops iterating, the transfer is cancelled and its connection closed.
+    /// slower than the network makes the transfer wait, and at most about one chunk's items and
+    /// ``TransferLimits/bufferHighWaterMark`` body bytes are held for it. The body is decoded on the task that
+    /// iterates the sequence, so each item is made where it is used and no task waits for another per chunk.
+    /// Errors — ``HTTPTransportError``, ``HTTPResponseError``, the parser's `StreamError` — are thrown after every
+    /// item that preceded them. When the consumer stops iterating, the transfer is cancelled and its connection
+    /// closed.
     ///
     /// - Parameters:
     ///   - authorizer: signs the request, and each redirect that stays where credentials may go

@@ -20,9 +20,9 @@ struct TransportBackpressureTests {
         #endif
     }
 
-    @Test("A consumer that takes one item and stops: bytes buffered stay under the mark, the server is held back",
-        arguments: waitingKinds)
-    func heldBack(_ kind: TransportKind) async throws {
+    @Test("A consumer that takes 1 or 256 items and stops: bytes buffered stay under the mark, the server held back",
+        arguments: waitingKinds, [1, 256])
+    func heldBack(_ kind: TransportKind, taking taken: Int) async throws {
         // 64 MiB of entries, sent as fast as the socket takes them.
         let body = Array(atomFeed(entries: 16 * 1024, padding: 4000).utf8)
         let server = try LoopbackHTTPServer(maximumRequests: 1, lifetime: 600, holdTimeout: 30) { _ in
@@ -36,8 +36,10 @@ struct TransportBackpressureTests {
         var iterator = kind.make().parsedItems(
             for: URLRequest(url: server.url("/feed")), limits: limits
         ) { _ in AtomParser() }.makeAsyncIterator()
-        let first = try await iterator.next()
-        #expect(first?.id == "urn:1")
+        for index in 1...taken {
+            let entry = try await iterator.next()
+            #expect(entry?.id == "urn:\(index)")
+        }
         // Give the server every chance to push what it can while nobody pulls.
         var sent = 0
         for _ in 0..<20 {
@@ -45,10 +47,10 @@ struct TransportBackpressureTests {
             sent = server.snapshot.bodyBytesSent
         }
         // What left the server is bounded by the socket buffers and the transport's mark, not by the body.
-        #expect(sent < 24 << 20, "the server sent \(sent) of \(body.count) bytes to a consumer that took one item")
+        #expect(sent < 24 << 20, "the server sent \(sent) of \(body.count) bytes to a consumer that took \(taken)")
         #expect(statistics.maximumBufferedBytes <= (256 << 10) + statistics.largestChunkBytes)
         // Pulling again drains the rest, in order.
-        var count = 1
+        var count = taken
         while let entry = try await iterator.next() {
             count += 1
             if count == 16 * 1024 { #expect(entry.id == "urn:16384") }
