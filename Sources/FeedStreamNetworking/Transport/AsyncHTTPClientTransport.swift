@@ -125,9 +125,6 @@
         private var readAhead: AsyncHTTPClientReadAhead?
         /// Network bytes read without the read-ahead so far.
         private var readDirectly: Int64 = 0
-        /// The read-ahead starts once this many bytes were read directly: 0 when the consumer's task cannot be
-        /// cancelled by the watchdog (``TransferLimits/readsAheadFromStart``), else ``readAheadAfter``.
-        private let readAheadStart: Int64
         /// A body longer than this is read ahead of its consumer: a feed of a few kilobytes (a refresh) costs no
         /// task of its own, a long one does not wait for the event loop after every chunk.
         static let readAheadAfter: Int64 = 512 << 10
@@ -145,7 +142,6 @@
             self.inflater = inflater
             self.statistics = statistics
             self.limits = limits
-            readAheadStart = limits.readsAheadFromStart ? 0 : Self.readAheadAfter
         }
 
         deinit {
@@ -189,7 +185,7 @@
 
         /// The next network chunk (its bytes, not copied); `nil` at the end of the body.
         private func read() async throws -> Data? {
-            if let pipe = startedReadAhead() { return try await pipe.next() }
+            if let readAhead = lock.withLock({ readAhead }) { return try await readAhead.pipe.next() }
             guard var current = lock.withLock({ iterator }) else { throw CancellationError() }
             let buffer: ByteBuffer?
             do {
@@ -199,32 +195,25 @@
             }
             guard let buffer else { return nil }
             readDirectly += Int64(buffer.readableBytes)
-            let cancelled = lock.withLock {
+            let cancelled: Bool = lock.withLock {
                 guard iterator != nil else { return true }
-                iterator = current
+                if readDirectly < Self.readAheadAfter {
+                    iterator = current
+                } else {
+                    // From here on the iterator is the read-ahead's alone.
+                    iterator = nil
+                    let (url, encoding, expected) = (url, encoding, expected)
+                    let (before, ratio) = (readDirectly, meter.maximumInflation)
+                    readAhead = AsyncHTTPClientReadAhead(current, limits: limits) { error, received in
+                        Self.failure(
+                            error, received: before + received, url: url, encoding: encoding, expected: expected,
+                            maximumInflation: ratio)
+                    }
+                }
                 return false
             }
             if cancelled { throw CancellationError() }
             return Data(keeping: buffer)
-        }
-
-        /// The read-ahead's pipe, started (the iterator handed to it) once `readAheadStart` bytes were read
-        /// directly; `nil` before, or when the body was cancelled.
-        private func startedReadAhead() -> BodyPipe? {
-            lock.withLock {
-                if let readAhead { return readAhead.pipe }
-                guard readDirectly >= readAheadStart, let current = iterator else { return nil }
-                iterator = nil
-                let (url, encoding, expected) = (url, encoding, expected)
-                let (before, ratio) = (readDirectly, meter.maximumInflation)
-                let started = AsyncHTTPClientReadAhead(current, limits: limits) { error, received in
-                    Self.failure(
-                        error, received: before + received, url: url, encoding: encoding, expected: expected,
-                        maximumInflation: ratio)
-                }
-                readAhead = started
-                return started.pipe
-            }
         }
 
         private func failure(_ error: any Error, received: Int64) -> any Error {

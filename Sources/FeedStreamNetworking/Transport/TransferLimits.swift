@@ -23,10 +23,6 @@ public struct TransferLimits: Sendable {
     public var maximumBodyBytes: Int64
     /// Counts what the transfer buffered, for tests.
     package var statistics: TransferStatistics?
-    /// The body is pulled on a task that the watchdog cannot cancel (the consumer's own, in `parsedItems`): a
-    /// transport whose pending read only a task's cancellation ends reads the body on a task of its own from the
-    /// first byte, so that `HTTPResponseBody.cancel()` ends a pending read.
-    package var readsAheadFromStart = false
 
     /// The default ``maximumInflation``.
     public static let defaultMaximumInflation = 100

@@ -46,14 +46,6 @@ package final class TransferWatchdog: @unchecked Sendable {
         return try await body()
     }
 
-    /// Runs `body` with the idle clock running from now, and stops it again when `body` returns: for a consumer
-    /// that pulls the network itself (`parsedItems`), whose time between pulls is its own.
-    package func waitingForNetwork<T>(_ body: () async throws -> T) async rethrows -> T {
-        lock.withLock { waitingForConsumer = false; lastActivity = .now }
-        defer { lock.withLock { waitingForConsumer = true } }
-        return try await body()
-    }
-
     /// Why the watchdog stopped the transfer, if it did.
     package var reason: HTTPTransportError.Kind? { lock.withLock { fired } }
 

@@ -9,10 +9,10 @@
         import FoundationNetworking
     #endif
 
-    /// An AsyncHTTPClient body read ahead of its consumer (from the first byte under `parsedItems`, past 512 KiB
-    /// elsewhere), up to the high-water mark: the same entries in the same order, faults after the entries before
-    /// them, the connection closed when the consumer goes. The bound on memory and on the sender is
-    /// `TransportBackpressureTests`'. Counted, not timed.
+    /// Past its first 512 KiB an AsyncHTTPClient body is read ahead of its consumer, up to the high-water mark: the
+    /// same entries in the same order, faults after the entries before them, the connection closed when the
+    /// consumer goes. The bound on memory and on the sender is `TransportBackpressureTests`' (a consumer that stops
+    /// after 256 items). Counted, not timed.
     @Suite("AsyncHTTPClientTransport: a long body read ahead of its consumer")
     struct AsyncHTTPClientReadAheadTests {
         /// `count` entries of about 4 kB each (128 of them past the read-ahead's start), whose summaries are hex
@@ -86,7 +86,9 @@
                 return
             }
             #expect(expected == Int64(body.count))
-            #expect(received <= Int64(cut) && received > 512 << 10)
+            // At most the cut: AsyncHTTPClient drops the bytes of the read that also carries the close, which a busy
+            // machine makes larger (then the read-ahead may not have started at all; on a quiet one it has).
+            #expect(received <= Int64(cut))
             let completed = TransportFaultTests.entriesCompleted(in: body[..<Int(received)])
             #expect(outcome.items.map(\.id) == (0..<completed).map { "urn:\($0 + 1)" })
             let message = "\(server.url("/feed")): connection closed after \(received) of \(body.count) bytes"
