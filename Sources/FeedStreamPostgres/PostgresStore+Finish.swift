@@ -27,6 +27,11 @@ extension PostgresStore {
                 found = (stored.0, stored.1, Int(stored.2))
             }
             guard let (oldHost, owner, earlier) = found else { return }
+            if owner != nil {
+                // The host row first: a claim of this worker's holds it while it claims more of the host's
+                // subscriptions, and the statements after this one see what that claim committed.
+                try await connection.query("SELECT 1 FROM hosts WHERE host = \(oldHost) FOR UPDATE", logger: logger)
+            }
             let refreshes = earlier + (row.seen.isEmpty ? 0 : 1)
             if new != old {
                 // Moved: the row and what it saw follow the new URL; the old URL is remembered so that adding it
@@ -96,6 +101,11 @@ extension PostgresStore {
     /// row, its seen entries, what it forgets, and its host let go once the worker holds no other subscription of
     /// it. Atomic as a statement is; its parts see the rows as they were before it, so the seen rows it forgets
     /// exclude the ones it writes, and the subscriptions it finishes do not count as held.
+    ///
+    /// That view is also why a host is let go only while its lease is the one the statement read: a claim of the
+    /// same worker running meanwhile holds the host row, claims more of its subscriptions (which this statement
+    /// cannot see) and renews the lease; this statement waits for the row, finds the lease changed and keeps the
+    /// host held, so no other worker takes it while those transfers run.
     func write(_ rows: [FinishedRow]) async throws {
         guard let last = rows.last else { return }
         let urls = rows.map(\.old)
@@ -154,8 +164,12 @@ extension PostgresStore {
                           SELECT 1 FROM entries WHERE entries.url = seen.subscription
                             AND entries.basis = seen.basis AND entries.key = seen.key))
                 UPDATE hosts SET lease_owner = NULL, lease_until = NULL
-                FROM (SELECT DISTINCT old_host, owner FROM updated WHERE owner IS NOT NULL) AS released
-                WHERE hosts.host = released.old_host AND hosts.lease_owner = released.owner AND NOT EXISTS (
+                FROM (
+                    SELECT r.old_host, r.owner, h.lease_until AS read_until
+                    FROM (SELECT DISTINCT old_host, owner FROM updated WHERE owner IS NOT NULL) AS r
+                    JOIN hosts h ON h.host = r.old_host) AS released
+                WHERE hosts.host = released.old_host AND hosts.lease_owner = released.owner
+                  AND hosts.lease_until = released.read_until AND NOT EXISTS (
                     SELECT 1 FROM subscriptions s WHERE s.host = released.old_host AND s.lease_owner = released.owner
                       AND s.lease_until > \(now) AND s.url <> ALL(\(urls)))
                 """, logger: logger)

@@ -233,9 +233,10 @@ public struct PostgresStore: SubscriptionStore {
         let logger = self.logger
         let (urls, rows, seen) = try await transaction {
             connection -> (urls: [String], data: [String], seen: [String: [EntryIdentity: EntryDigest]]) in
-            // First the hosts this worker already holds and that have more due: read, not locked, since no other
-            // worker takes a held host (locking them could skip one that another claim's scan touched for a
-            // moment, and end this worker's run while it still holds work).
+            // First the hosts this worker already holds and that have more due, locked (waiting, in host order):
+            // a finish of this worker's lets a host go when it holds none of its subscriptions, and while the row is
+            // locked here none can, so the subscriptions claimed below never belong to a host let go meanwhile. A
+            // finish that let it go first is waited for, and the host is then no longer this worker's.
             var hosts: [String] = []
             for try await host in try await connection.query(
                 """
@@ -245,7 +246,7 @@ public struct PostgresStore: SubscriptionStore {
                   AND h.host IN (SELECT s.host FROM subscriptions s WHERE s.next_due <= \(due)
                       AND (s.lease_until IS NULL OR s.lease_until <= \(now))
                       AND (s.retry_after IS NULL OR s.retry_after <= \(now)))
-                LIMIT \(hostLimit)
+                ORDER BY h.host LIMIT \(hostLimit) FOR UPDATE OF h
                 """, logger: logger
             ).decode(String.self) {
                 hosts.append(host)
@@ -274,6 +275,7 @@ public struct PostgresStore: SubscriptionStore {
             guard !hosts.isEmpty else { return ([], [], [:]) }
             var urls: [String] = []
             var data: [String] = []
+            var claimedHosts: Set<String> = []
             for try await json in try await connection.query(
                 """
                 WITH ranked AS (
@@ -287,21 +289,24 @@ public struct PostgresStore: SubscriptionStore {
                     WHERE r.place <= \(perHost)
                     ORDER BY s.next_due, s.host LIMIT \(limit) FOR UPDATE OF s SKIP LOCKED)
                 UPDATE subscriptions SET lease_owner = \(worker), lease_until = \(until) FROM picked
-                WHERE subscriptions.url = picked.url RETURNING subscriptions.url, subscriptions.data
+                WHERE subscriptions.url = picked.url
+                RETURNING subscriptions.url, subscriptions.data, subscriptions.host
                 """, logger: logger
-            ).decode((String, String).self) {
+            ).decode((String, String, String).self) {
                 urls.append(json.0)
                 data.append(json.1)
+                claimedHosts.insert(json.2)
             }
-            // The hosts held already are held as long as the subscriptions just claimed (skipped when another
-            // claim has the row for a moment: the lease it has is then kept).
-            try await connection.query(
-                """
-                WITH held AS (
-                    SELECT host FROM hosts WHERE host = ANY(\(hosts)) AND lease_owner = \(worker)
-                      AND lease_until < \(until) FOR UPDATE SKIP LOCKED)
-                UPDATE hosts SET lease_until = \(until) FROM held WHERE hosts.host = held.host
-                """, logger: logger)
+            // The hosts something was claimed from are held as long as what was claimed. The new lease is also
+            // what tells a finish running now that the host has work again: it lets a host go only if the host's
+            // lease is still the one it read (`PostgresStore+Finish`).
+            if !claimedHosts.isEmpty {
+                try await connection.query(
+                    """
+                    UPDATE hosts SET lease_until = \(until)
+                    WHERE host = ANY(\(Array(claimedHosts))) AND lease_owner = \(worker)
+                    """, logger: logger)
+            }
             // Hosts leased for nothing (the batch was full) go back at once.
             try await connection.query(
                 """
