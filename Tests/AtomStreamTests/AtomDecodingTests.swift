@@ -314,7 +314,7 @@ struct AtomFaultTests {
         #expect(item.kind == .limitExceeded)
     }
 
-    @Test("An 8 MB CDATA section in 512-byte chunks costs linear work")
+    @Test("An 8 MB CDATA section in 512-byte chunks costs linear work", .ownThread)
     func hugeCDATAIsLinear() throws {
         let size = 8 << 20
         let document = longTextDocument(

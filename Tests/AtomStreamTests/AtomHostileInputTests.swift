@@ -49,7 +49,7 @@ struct AtomHostileInputTests {
         #expect((error.path ?? "").count < 200)
     }
 
-    @Test("A 50 MB text node is a limit error, not exhaustion")
+    @Test("A 50 MB text node is a limit error, not exhaustion", .ownThread)
     func hugeTextNode() throws {
         var document = Array((Self.atomOpen + "<entry><title>").utf8)
         document += [UInt8](repeating: UInt8(ascii: "x"), count: 50_000_000)

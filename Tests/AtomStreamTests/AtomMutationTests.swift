@@ -35,7 +35,9 @@ struct AtomMutationTests {
         check(try sampleDocuments(), recover: recover, seed: recover ? 2 : 1)
     }
 
-    @Test("Corrupted recorded Connections bodies likewise", .corpus("connections"), arguments: [false, true])
+    @Test(
+        "Corrupted recorded Connections bodies likewise", .ownThread, .corpus("connections"),
+        arguments: [false, true])
     func corpusMutants(recover: Bool) throws {
         check(try corpusDocuments(), recover: recover, seed: recover ? 4 : 3)
     }

@@ -59,7 +59,7 @@ import Testing
         return String(match.1).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test(.corpus("connections")) func everyRecordedBody() throws {
+    @Test(.ownThread, .corpus("connections")) func everyRecordedBody() throws {
         guard let directory = Corpus.directory("connections") else { return }
         let rows = try Self.index(directory)
         #expect(rows.count == 912)

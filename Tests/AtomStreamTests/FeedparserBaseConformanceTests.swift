@@ -56,7 +56,7 @@ import Testing
         return servedFrom
     }
 
-    @Test func baseExpectations() throws {
+    @Test(.ownThread) func baseExpectations() throws {
         try FeedparserSuiteRun.check(
             "wellformed/base", as: "base", knownDifferent: Self.knownDifferent, minimumApplicable: 40,
             decode: { bytes in

@@ -51,7 +51,7 @@ import Testing
         "entry_id_with_attributes.xml": noNamespace,
     ]
 
-    @Test(.corpus("feedparser/wellformed/atom10")) func atom10Expectations() throws {
+    @Test(.ownThread, .corpus("feedparser/wellformed/atom10")) func atom10Expectations() throws {
         guard let directory = Corpus.directory("feedparser/wellformed/atom10") else { return }
         #expect(Corpus.files(in: directory, extensions: ["xml"]).count == 243)
         try FeedparserSuiteRun.check(

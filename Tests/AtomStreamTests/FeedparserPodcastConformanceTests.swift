@@ -45,7 +45,9 @@ import Testing
         ],
     ]
 
-    @Test(.corpus("feedparser/wellformed/itunes", "feedparser/wellformed/media-rss"), arguments: ["itunes", "media-rss"])
+    @Test(
+        .ownThread, .corpus("feedparser/wellformed/itunes", "feedparser/wellformed/media-rss"),
+        arguments: ["itunes", "media-rss"])
     func podcastExpectations(folder: String) throws {
         guard
             let run = try FeedparserSuiteRun.check(

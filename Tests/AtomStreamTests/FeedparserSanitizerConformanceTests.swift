@@ -57,7 +57,7 @@ import Testing
         ["xml_malicious_comment.xml": unclosedComment],
     ).reduce(into: [:]) { $0.merge($1) { first, _ in first } }
 
-    @Test func sanitizeExpectations() throws {
+    @Test(.ownThread) func sanitizeExpectations() throws {
         try FeedparserSuiteRun.check(
             "wellformed/sanitize", as: "sanitize", knownDifferent: Self.knownDifferent, minimumApplicable: 500,
             decode: { decodeFeedEveryWay($0, byteByByteLimit: 4096) }, contentAsSummary: true)

@@ -69,7 +69,7 @@ import Testing
         "hex_entity_x_uppercase.xml": strictEntities,
     ]
 
-    @Test(.corpus("feedparser/wellformed/rss")) func rssExpectations() throws {
+    @Test(.ownThread, .corpus("feedparser/wellformed/rss")) func rssExpectations() throws {
         try FeedparserSuiteRun.check(
             "wellformed/rss", as: "rss", knownDifferent: Self.rssKnownDifferent, minimumApplicable: 100)
     }
@@ -79,13 +79,13 @@ import Testing
             "wellformed/rdf", as: "rdf", knownDifferent: Self.rdfKnownDifferent, minimumApplicable: 10)
     }
 
-    @Test(.corpus("feedparser/wellformed/atom")) func atom03Expectations() throws {
+    @Test(.ownThread, .corpus("feedparser/wellformed/atom")) func atom03Expectations() throws {
         try FeedparserSuiteRun.check(
             "wellformed/atom", as: "atom 0.3", knownDifferent: Self.atom03KnownDifferent, minimumApplicable: 50)
     }
 
     /// One document per HTML 4 entity name, in RSS 0.91 without a DTD: every name decodes.
-    @Test(.corpus("feedparser/entities")) func htmlEntityExpectations() throws {
+    @Test(.ownThread, .corpus("feedparser/entities")) func htmlEntityExpectations() throws {
         try FeedparserSuiteRun.check(
             "entities", as: "entities", knownDifferent: Self.entitiesKnownDifferent, minimumApplicable: 240,
             decode: { decodeFeedEveryWay($0, byteByByteLimit: 0) })
@@ -106,7 +106,7 @@ extension FeedparserSyndicationConformanceTests {
             ].map { ($0, foreignMarkup) }),
     ]
 
-    @Test(.corpus("feedparser/wellformed"), arguments: ["amp", "namespace"])
+    @Test(.ownThread, .corpus("feedparser/wellformed"), arguments: ["amp", "namespace"])
     func moduleExpectations(folder: String) throws {
         try FeedparserSuiteRun.check(
             "wellformed/" + folder, as: folder, knownDifferent: Self.moduleKnownDifferent[folder] ?? [:],

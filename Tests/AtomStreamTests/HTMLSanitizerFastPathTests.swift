@@ -77,7 +77,7 @@ import Testing
         return out
     }
 
-    @Test(arguments: [nil, "https://example.org/base/page"])
+    @Test(.ownThread, arguments: [nil, "https://example.org/base/page"])
     func bothPathsWriteTheSameForEveryValueTheFastPathTakes(base: String?) {
         let baseURL = base.flatMap { URL(string: $0) }
         let fast = HTMLSanitizingSession(baseURL: baseURL)

@@ -107,7 +107,7 @@ import Testing
         return value
     }
 
-    @Test func bothPathsWriteTheSameForRandomMathMLSVGAndCode() {
+    @Test(.ownThread) func bothPathsWriteTheSameForRandomMathMLSVGAndCode() {
         let fast = HTMLSanitizingSession(baseURL: URL(string: "https://blog.example.com/"))
         let parsed = HTMLSanitizingSession(baseURL: URL(string: "https://blog.example.com/"), usesFastPath: false)
         var random = SplitMix64(seed: 35)

@@ -185,7 +185,7 @@ struct JSONFeedTests {
         #expect(outcome.items.map(\.id) == ["1"])
     }
 
-    @Test("A large feed in random chunks: one item at a time, same result")
+    @Test("A large feed in random chunks: one item at a time, same result", .ownThread)
     func largeFeed() {
         var document = #"{"version":"https://jsonfeed.org/version/1.1","items":["#
         for index in 0..<3_000 {

@@ -129,7 +129,7 @@ import Testing
 
     /// 100,000 outlines in 1,000 folders: what the parser holds between chunks stays the size of one folder's
     /// title, whatever the count (held bytes and queued outlines, counted, not timed).
-    @Test func aHundredThousandOutlinesInFlatMemory() throws {
+    @Test(.ownThread) func aHundredThousandOutlinesInFlatMemory() throws {
         var document = "<opml version=\"2.0\"><head><title>big</title></head><body>\n"
         for folder in 0..<1000 {
             document += "<outline text=\"Folder \(folder)\">\n"

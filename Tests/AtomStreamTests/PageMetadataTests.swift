@@ -135,7 +135,7 @@ import Testing
     }
 
     /// A page of a million links: the parser returns a bounded list and holds nothing per link.
-    @Test func aMillionLinks() throws {
+    @Test(.ownThread) func aMillionLinks() throws {
         var page = "<html><head><title>many</title></head><body>"
         page += String(repeating: "<a href=/p/1>x</a>", count: 1_000_000)
         let parser = FeedLinkParser(baseURL: "https://s.test/", readsBody: true)

@@ -28,7 +28,7 @@ struct SubscribeMutationTests {
     /// libxml2's HTML parser reads some malformed pages differently by chunk (see the `discover` fuzz target), so
     /// corrupted pages promise no crash, no error and bounded lists; well-formed ones are held to chunk independence
     /// by `PageMetadataTests`.
-    @Test("Corrupted pages: no crash, never an error, bounded metadata")
+    @Test("Corrupted pages: no crash, never an error, bounded metadata", .ownThread)
     func pageMutants() throws {
         var mutator = Mutator(seed: 27)
         let page = Array(PageMetadataTests.page.utf8)

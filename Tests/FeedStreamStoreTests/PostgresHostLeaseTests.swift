@@ -65,7 +65,8 @@ struct PostgresHostLeaseTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             var claimed = 0
             while true {
-                let batch = try await store.claim(dueBy: Date(), limit: 3, perHost: 2, worker: worker, lease: .seconds(60))
+                let batch = try await store.claim(
+                    dueBy: Date(), limit: 3, perHost: 2, worker: worker, lease: .seconds(60))
                 if batch.isEmpty { break }
                 claimed += batch.count
                 for subscription in batch {

@@ -46,7 +46,7 @@ struct JSONWriterTests {
         #expect(mismatches == 0, "\(mismatches) of \(values.count) \(what) differ", sourceLocation: sourceLocation)
     }
 
-    @Test("Every entry and feed of the recorded IBM Connections bodies", .corpus("connections"))
+    @Test("Every entry and feed of the recorded IBM Connections bodies", .ownThread, .corpus("connections"))
     func connectionsEntries() throws {
         guard let directory = Corpus.directory("connections") else { return }
         var entries: [AtomEntry] = []

@@ -105,7 +105,7 @@ struct JSONHostileInputTests {
 
     @Test(
         "A Jive inbox response truncated at every byte: entries whose end arrived, then exactly one error",
-        .corpus("jive/ios-sdk-data"))
+        .ownThread, .corpus("jive/ios-sdk-data"))
     func truncatedInbox() throws {
         guard let directory = Corpus.directory("jive/ios-sdk-data") else { return }
         let whole = try Corpus.bytes(directory.appendingPathComponent("inbox_response.json"))
@@ -125,7 +125,7 @@ struct JSONHostileInputTests {
 
     @Test(
         "A search response truncated at every byte: tweets whose end arrived, then exactly one error",
-        .corpus("twitter/v1-search"))
+        .ownThread, .corpus("twitter/v1-search"))
     func truncatedSearch() throws {
         guard let directory = Corpus.directory("twitter/v1-search") else { return }
         let document = Array(try Corpus.bytes(directory.appendingPathComponent("search.json")).prefix(6_000))

@@ -32,7 +32,7 @@ struct JSONMutationTests {
 
     @Test(
         "Corrupted Twitter search, stream and Jive inbox responses keep the contract",
-        .corpus("twitter/v1-search", "twitter/streaming", "jive/ios-sdk-data"))
+        .ownThread, .corpus("twitter/v1-search", "twitter/streaming", "jive/ios-sdk-data"))
     func mutants() throws {
         if let search = try recorded("twitter/v1-search", "search.json") {
             check(search, seed: 11) { TwitterSearchParser() }

@@ -45,7 +45,7 @@ import Testing
         #expect(statistics.feedCount < 200)
     }
 
-    @Test func workStaysLinearForEveryChunkSize() throws {
+    @Test(.ownThread) func workStaysLinearForEveryChunkSize() throws {
         let input = Self.document(stringBytes: 1 << 20)
         for chunkSize in [1, 7, 512, 4096, 65536] {
             let parser = try JSONItemParser<Int>(path: "after[*]")

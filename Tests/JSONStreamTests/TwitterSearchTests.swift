@@ -9,7 +9,7 @@ import Testing
         dripFeedAll(input, make: { TwitterSearchParser() }, summary: { $0.page })
     }
 
-    @Test(.corpus("twitter/v1.1-search")) func v11TwitterJSON() throws {
+    @Test(.ownThread, .corpus("twitter/v1.1-search")) func v11TwitterJSON() throws {
         guard let directory = Corpus.directory("twitter/v1.1-search") else { return }
         let input = try Corpus.bytes(directory.appendingPathComponent("twitter.json"))
         let outcome = Self.run(input)

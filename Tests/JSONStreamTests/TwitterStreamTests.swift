@@ -26,7 +26,7 @@ import Testing
         return counts
     }
 
-    @Test(.corpus("twitter/streaming"), arguments: [
+    @Test(.ownThread, .corpus("twitter/streaming"), arguments: [
         ("lines.ndjson", ["tweet": 72]),
         ("track_streaming_crlf.txt", ["tweet": 2]),
         ("track_streaming_user_crlf.txt", ["other": 3, "tweet": 1, "delete": 1, "warning": 1]),
@@ -92,7 +92,7 @@ import Testing
         #expect(String(decoding: encoded, as: UTF8.self) == #"{"delete":{"id":1234,"userID":3}}"#)
     }
 
-    @Test(.corpus("twitter/streaming")) func lengthDelimitedFraming() throws {
+    @Test(.ownThread, .corpus("twitter/streaming")) func lengthDelimitedFraming() throws {
         guard let directory = Corpus.directory("twitter/streaming") else { return }
         let lines = try Corpus.bytes(directory.appendingPathComponent("lines.ndjson")).split(separator: 0x0A)
         var framed: [UInt8] = []

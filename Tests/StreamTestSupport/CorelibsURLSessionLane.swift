@@ -28,32 +28,39 @@ public enum CorelibsURLSessionLane {
     private static let exclusion = AsyncExclusion()
 }
 
-/// One holder at a time, the others waiting in order of arrival without holding a thread.
+/// At most `holders` holders at a time (one unless told), the others waiting in order of arrival without holding a
+/// thread.
 ///
 /// `@unchecked Sendable`: its fields are only touched while holding `lock`; continuations are resumed outside it.
 final class AsyncExclusion: @unchecked Sendable {
     private let lock = NSLock()
-    private var isHeld = false
+    private let holders: Int
+    private var held = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(holders: Int = 1) {
+        self.holders = max(1, holders)
+    }
 
     func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let acquired: Bool = lock.withLock {
-                if isHeld {
+                if held == holders {
                     waiters.append(continuation)
                     return false
                 }
-                isHeld = true
+                held += 1
                 return true
             }
             if acquired { continuation.resume() }
         }
     }
 
+    /// Hands the place on to the first waiter, if any.
     func release() {
         let next: CheckedContinuation<Void, Never>? = lock.withLock {
             guard !waiters.isEmpty else {
-                isHeld = false
+                held -= 1
                 return nil
             }
             return waiters.removeFirst()

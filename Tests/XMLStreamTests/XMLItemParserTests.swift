@@ -251,7 +251,7 @@ struct XMLItemParserTests {
         #expect(try XMLItemParser<XMLRecordValue>(path: "/a").parseAll(Array("<a/>".utf8)).count == 1)
     }
 
-    @Test("A large search: 64 KiB, odd and random chunkings agree")
+    @Test("A large search: 64 KiB, odd and random chunkings agree", .ownThread)
     func largeSearch() throws {
         let people = (0..<400).map {
             FellowshipOne.person(id: $0 + 1, first: "P\($0)", last: "L", household: $0 / 3, communications: $0 % 3)
