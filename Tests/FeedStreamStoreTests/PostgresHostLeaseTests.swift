@@ -33,7 +33,7 @@ struct PostgresHostLeaseTests {
     /// until those end too, or another worker fetches from it at the same time.
     @Test("Finishes beside the same worker's next claim never let another worker onto a host it still fetches")
     func finishesBesideClaims() async throws {
-        let schema = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        let schema = freshPostgresSchema()
         let first = try await freshPostgresStore(schema: schema)
         let hosts = (0..<6).map { "h\($0).example" }
         try await first.add(hosts.flatMap { subscriptions(16, host: $0) })

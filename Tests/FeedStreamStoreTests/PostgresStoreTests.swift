@@ -10,10 +10,14 @@ let testPostgresURL = ProcessInfo.processInfo.environment["FEEDSTREAM_TEST_POSTG
 /// Postgres tests run when a server is there, and must run (and fail without one) in CI.
 let postgresTestsRun = testPostgresURL != nil || ProcessInfo.processInfo.environment["CI"] != nil
 
-/// A store in a schema of its own on the test server, so that tests never see each other's rows.
-func freshPostgresStore(schema: String = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())")
-    async throws -> PostgresStore
-{
+/// A schema name no other test uses.
+func freshPostgresSchema() -> String {
+    "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+}
+
+/// A store in a schema of its own on the test server, so that tests never see each other's rows (several stores,
+/// the workers of one test, share one by naming it).
+func freshPostgresStore(schema: String = freshPostgresSchema()) async throws -> PostgresStore {
     let url = try #require(testPostgresURL, "FEEDSTREAM_TEST_POSTGRES_URL is not set (CI is)")
     let separator = url.contains("?") ? "&" : "?"
     // Patient: the whole test suite can hold the machine's threads for minutes.
@@ -24,7 +28,7 @@ func freshPostgresStore(schema: String = "t\(UUID().uuidString.replacingOccurren
 struct PostgresStoreTests {
     @Test("Workers claiming at once never get the same subscription nor the same host")
     func concurrentClaims() async throws {
-        let schema = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        let schema = freshPostgresSchema()
         let first = try await freshPostgresStore(schema: schema)
         try await first.add((0..<20).flatMap { subscriptions(5, host: "h\($0).example") })
         let claims = try await withThrowingTaskGroup(of: (String, [Subscription]).self) { group in
