@@ -46,7 +46,7 @@ extension AtomDocumentDecoder {
         if Self.equalsIgnoringCase(type, "xhtml") {
             beginMarkup(wrapped: !names.isAtom03)
         } else if Self.hasSuffixIgnoringCase(type, "+xml") || Self.hasSuffixIgnoringCase(type, "/xml") {
-            beginMarkup(wrapped: false)
+            beginMarkup(wrapped: false, xhtml: false)
         } else {
             beginText()
         }

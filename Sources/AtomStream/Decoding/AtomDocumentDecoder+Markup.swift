@@ -8,11 +8,12 @@
 
 extension AtomDocumentDecoder {
     /// Starts re-serializing the children of the element about to be pushed as markup; `wrapped` when the value
-    /// sits in an XHTML wrapper `div` (`type="xhtml"`), not for XML media types, whose elements are the value.
-    func beginMarkup(wrapped: Bool) {
+    /// sits in an XHTML wrapper `div` (`type="xhtml"`), not for XML media types, whose elements are the value;
+    /// `xhtml` unless the value is XML, whose names are written as they came.
+    func beginMarkup(wrapped: Bool, xhtml: Bool = true) {
         text.removeAll()
         capture = .markup(depth: frames.count + 1)
-        markup.reset()
+        markup.reset(xhtml: xhtml)
         markupIsWrapped = wrapped
         wrapperClosed = false
     }

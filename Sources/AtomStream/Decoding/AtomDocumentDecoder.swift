@@ -75,7 +75,8 @@ final class AtomDocumentDecoder: XMLEventHandler, FeedItemDecoding {
         self.documentBase = documentBase
         self.recovers = recovers
         markup = MarkupSerializer(
-            voidElements: names.voidElements, namespaceDeclarations: .kept(implied: names.xhtml),
+            voidElements: names.voidElements,
+            namespaceDeclarations: .kept(implied: names.xhtml, foreign: [names.svg, names.mathML]),
             voidElementsArePrefixless: false)
         if names.isAtom03 { feed.format = "atom0.3" }
     }

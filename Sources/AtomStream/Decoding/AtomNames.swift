@@ -4,6 +4,8 @@ struct AtomNames {
     // Namespaces
     let atom, xml, xhtml, thread, snx, openSearch, openSearchRSS, feedHistory, atomPub: XMLName
     let ibmTD, abdera: XMLName
+    /// The foreign vocabularies an XHTML value may carry, written unprefixed (`MarkupSerializer`).
+    let svg, mathML: XMLName
     // Containers
     let feed, entry, source, author, contributor, error: XMLName
     // Text constructs and simple elements
@@ -41,6 +43,8 @@ struct AtomNames {
         atomPub = table.intern("http://www.w3.org/2007/app")
         ibmTD = table.intern("urn:ibm.com/td")
         abdera = table.intern("http://incubator.apache.org/abdera")
+        svg = table.intern(HTMLAllowList.svgNamespace)
+        mathML = table.intern(HTMLAllowList.mathNamespace)
         feed = table.intern("feed")
         entry = table.intern("entry")
         source = table.intern("source")
