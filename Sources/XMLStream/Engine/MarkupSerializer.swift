@@ -97,17 +97,12 @@ package struct MarkupSerializer {
                     text.append(UInt8(ascii: ":"))
                     text.appendName(declaration.prefix)
                 }
-                text.append("=\"")
-                if let uri = declaration.uri.bytes {
-                    text.appendEscaped(UnsafeRawBufferPointer(start: uri, count: strlen(uri)), attribute: true)
-                }
-                text.append(UInt8(ascii: "\""))
+                Self.appendValue(of: declaration.uri, to: &text)
             }
         }
-        if let uri = declaresDefault.bytes {
-            text.append(" xmlns=\"")
-            text.appendEscaped(UnsafeRawBufferPointer(start: uri, count: strlen(uri)), attribute: true)
-            text.append(UInt8(ascii: "\""))
+        if !declaresDefault.isNone {
+            text.append(" xmlns")
+            Self.appendValue(of: declaresDefault, to: &text)
         }
         for index in 0..<tag.attributeCount {
             let attribute = tag.attribute(at: index)
@@ -119,6 +114,15 @@ package struct MarkupSerializer {
         }
         text.append(UInt8(ascii: ">"))
         startTagEnd = text.count
+    }
+
+    /// Appends `="URI"`, escaped, for a namespace declaration.
+    private static func appendValue(of uri: XMLName, to text: inout ByteAccumulator) {
+        text.append("=\"")
+        if let bytes = uri.bytes {
+            text.appendEscaped(UnsafeRawBufferPointer(start: bytes, count: strlen(bytes)), attribute: true)
+        }
+        text.append(UInt8(ascii: "\""))
     }
 
     /// Appends an end tag, or turns the start tag of an empty void element just written into `<br />`.
