@@ -7,13 +7,15 @@ import FeedStreamStore
 import Foundation
 
 extension RefreshCommand {
-    /// The store `--store` names, opened (created when missing): a one-line error and exit 1 when it cannot be.
+    /// The store `--store` names, opened (a SQLite file created when missing): a one-line error and exit 1 when it cannot be.
     static func openStore(_ spec: String) async throws -> any SubscriptionStore {
         do {
             if spec.hasPrefix("sqlite:") {
-                return try SQLiteStore(path: String(spec.dropFirst("sqlite:".count)))
+                // One machine's file: a new one is created; one of another schema version is refused.
+                return try SQLiteStore(path: String(spec.dropFirst("sqlite:".count)), schema: .require)
             }
-            return try await PostgresStore(url: spec)
+            // A fleet's workers run no DDL: `feedstream store migrate` makes the tables.
+            return try await PostgresStore(url: spec, schema: .require)
         } catch {
             OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
             throw ExitCode(1)
