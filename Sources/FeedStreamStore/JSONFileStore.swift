@@ -26,6 +26,9 @@ public struct JSONFileStore: SubscriptionStore {
         file = try JSONStateFile(path: path, retention: retention)
     }
 
+    /// The store's clock, which lease times are taken from. Tests move it to expire leases without waiting.
+    package var clock: @Sendable () -> Date = { Date() }
+
     /// The path of the state file.
     public var path: String { file.path }
 
@@ -34,11 +37,11 @@ public struct JSONFileStore: SubscriptionStore {
     public func claimLeases(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
         -> [LeasedSubscription]
     {
-        await file.claim(dueBy: dueBy, limit: limit, perHost: perHost, worker: worker, lease: lease)
+        await file.claim(dueBy: dueBy, limit: limit, perHost: perHost, worker: worker, lease: lease, now: clock())
     }
 
     public func renew(_ leases: [SubscriptionLease], for lease: Duration) async throws -> Set<SubscriptionLease> {
-        await file.renew(leases, for: lease)
+        await file.renew(leases, for: lease, now: clock())
     }
 
     public func release(_ leases: [SubscriptionLease]) async throws { await file.release(leases) }
@@ -49,7 +52,7 @@ public struct JSONFileStore: SubscriptionStore {
         _ id: Subscription.ID, lease: SubscriptionLease?, as subscription: Subscription, outcome: RefreshOutcome,
         seen: [EntryIdentity: EntryDigest]
     ) async throws {
-        try await file.finish(id, lease: lease, as: subscription, seen: seen, now: Date())
+        try await file.finish(id, lease: lease, as: subscription, seen: seen, now: clock())
     }
 
     public func seen(_ id: Subscription.ID) async throws -> [EntryIdentity: EntryDigest] { await file.seen(id) }
@@ -174,8 +177,9 @@ private actor JSONStateFile {
         return merged
     }
 
-    func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) -> [LeasedSubscription] {
-        let now = Date()
+    func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration, now: Date)
+        -> [LeasedSubscription]
+    {
         let due = all.filter { subscription in
             subscription.gone == nil && (subscription.nextDue ?? .distantPast) <= dueBy
                 && (subscription.retryAfter ?? .distantPast) <= now
@@ -200,12 +204,12 @@ private actor JSONStateFile {
 
     /// Whether `lease` is the one `id` holds.
     private func holds(_ lease: SubscriptionLease) -> Bool {
-        guard let held = leases[lease.id] else { return positions[lease.id] != nil && tokens[lease.id] == lease.token }
+        guard let held = leases[lease.id] else { return false }
         return held.token == lease.token && held.worker == lease.worker
     }
 
-    func renew(_ held: [SubscriptionLease], for lease: Duration) -> Set<SubscriptionLease> {
-        let until = Date().addingTimeInterval(lease.timeInterval)
+    func renew(_ held: [SubscriptionLease], for lease: Duration, now: Date) -> Set<SubscriptionLease> {
+        let until = now.addingTimeInterval(lease.timeInterval)
         var lost: Set<SubscriptionLease> = []
         for item in held {
             if holds(item) && positions[item.id] != nil {
