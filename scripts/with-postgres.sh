@@ -43,9 +43,16 @@ trap stop EXIT
 "${as_owner[@]}" "$bindir/initdb" -D "$dir/data" -U "$user" --auth=trust >"$dir/initdb.log" 2>&1 \
     || { cat "$dir/initdb.log" >&2; exit 1; }
 # No TCP at all: only the socket in the temporary directory, so nothing outside this machine can reach it.
-"${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-    -o "-c listen_addresses='' -k $dir -c max_connections=200 -c fsync=off" start >/dev/null \
+options="-c listen_addresses='' -k $dir -c max_connections=200 -c fsync=off"
+"${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$options" start >/dev/null \
     || { cat "$dir/server.log" >&2; exit 1; }
+# What the fleet's chaos test runs to restart the server mid-run, as an operator's restart or a fail-over does.
+cat >"$dir/restart" <<RESTART
+#!/usr/bin/env bash
+exec ${as_owner[*]} "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -m fast -o "$options" restart >/dev/null 2>&1 </dev/null
+RESTART
+chmod +x "$dir/restart"
+export FEEDSTREAM_TEST_POSTGRES_RESTART="$dir/restart"
 "${as_owner[@]}" "$bindir/createdb" -h "$dir" -U "$user" feedstream_test
 
 export FEEDSTREAM_TEST_POSTGRES_URL="postgres://$user@localhost/feedstream_test?host=$dir"

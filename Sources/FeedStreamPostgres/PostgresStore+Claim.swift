@@ -226,6 +226,11 @@ extension PostgresStore {
             """, logger: logger)
     }
 
+    public func now() async throws -> Date {
+        let store = self
+        return Date(timeIntervalSince1970: try await statement { connection in try await store.readNow(connection) })
+    }
+
     public func makeDue(by date: Date) async throws {
         let due = date.timeIntervalSince1970
         let logger = self.logger

@@ -145,24 +145,60 @@ public struct PostgresStore: SubscriptionStore {
 
     private func retrying<T: Sendable>(_ body: () async throws -> sending T) async throws -> T {
         var attempt = 0
+        let began = ContinuousClock.now
         while true {
             do {
                 return try await body()
-            } catch let error as PSQLError where Self.isRetryable(error) && attempt < 4 {
-                attempt += 1
-                try? await Task.sleep(for: .milliseconds(20 * attempt))
             } catch let error as StoreError {
                 throw error
             } catch {
-                throw StoreError("\(name): \(Self.message(error))")
+                switch Self.retry(error) {
+                case .conflict where attempt < 4:
+                    attempt += 1
+                    try? await Task.sleep(for: .milliseconds(Int.random(in: 10...40) * attempt))
+                case .connection where ContinuousClock.now - began < Self.reconnectPatience:
+                    // The server restarted or failed over: the pool reconnects; the statement runs again.
+                    attempt += 1
+                    try? await Task.sleep(for: .milliseconds(min(1_000, 50 * attempt)))
+                default:
+                    throw StoreError("\(name): \(Self.message(error))")
+                }
             }
         }
     }
 
-    /// `deadlock_detected` and `serialization_failure`: the transaction did nothing and may simply run again.
-    static func isRetryable(_ error: PSQLError) -> Bool {
-        guard let state = error.serverInfo?[.sqlState] else { return false }
-        return state == "40P01" || state == "40001"
+    /// How long a statement is retried while the server cannot be reached (a restart, a fail-over) before the
+    /// run counts it as an error.
+    static let reconnectPatience: Duration = .seconds(30)
+
+    /// Why a failed statement may simply run again.
+    enum Retry {
+        /// `deadlock_detected` or `serialization_failure`: the transaction did nothing.
+        case conflict
+        /// The connection went (the server restarted, shut down, or is starting): nothing was committed that the
+        /// rows would not show (a finish that did commit is then refused as stale, never applied twice).
+        case connection
+        case none
+    }
+
+    /// The retry `error` allows, matched by postgres-nio's error codes and SQLSTATEs, never by text; a
+    /// transaction's error is its statement's.
+    static func retry(_ error: any Error) -> Retry {
+        if let error = error as? PostgresTransactionError {
+            guard let inner = error.closureError ?? error.beginError ?? error.commitError else { return .none }
+            return retry(inner)
+        }
+        guard let error = error as? PSQLError else { return .none }
+        if let state = error.serverInfo?[.sqlState] {
+            if state == "40P01" || state == "40001" { return .conflict }
+            // admin_shutdown, crash_shutdown, cannot_connect_now; connection exceptions (08…).
+            if ["57P01", "57P02", "57P03"].contains(state) || state.hasPrefix("08") { return .connection }
+            return .none
+        }
+        switch error.code {
+        case .serverClosedConnection, .connectionError, .uncleanShutdown: return .connection
+        default: return .none
+        }
     }
 
     public func add(_ subscriptions: [Subscription]) async throws {

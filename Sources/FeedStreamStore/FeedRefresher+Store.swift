@@ -43,6 +43,8 @@ extension FeedRefresher {
 /// - An `offline` subscription stays due: it is kept leased until the run ends, then given back unchanged, so the
 ///   store does not hand it out again in the same run. A run holds at most ``maximumKeptBack`` of them, then stops
 ///   claiming.
+/// - `dueBy` is read on the store's clock: the difference between the store's clock and this process's is taken
+///   at the first claim, so a worker whose clock is off claims what is due, no more.
 /// - `all` first makes every subscription of the store due (``SubscriptionStore/makeDue(by:)``), then refreshes
 ///   what is due until a claim finds nothing.
 ///
@@ -65,6 +67,8 @@ package final class StoreRefreshSource: RefreshSource, @unchecked Sendable {
     private var lastRenewal = ContinuousClock.now
     private var renewing: Task<Void, Never>?
     private var madeDue = false
+    /// The store's clock less this process's, read at the first claim: `dueBy` is the worker's clock.
+    private var skew: TimeInterval?
     private var failure: (any Error)?
 
     /// The most offline subscriptions a run keeps back before it stops claiming.
@@ -93,6 +97,14 @@ package final class StoreRefreshSource: RefreshSource, @unchecked Sendable {
     package var error: (any Error)? { lock.withLock { failure } }
 
     package func claim(dueBy: Date, limit: Int) async throws -> [Subscription] {
+        if lock.withLock({ skew }) == nil {
+            let asked = Date()
+            let storeNow = try await recording { try await self.store.now() }
+            lock.withLock { skew = storeNow.timeIntervalSince(asked) }
+        }
+        // Due by the store's clock, not by this worker's (a worker an hour ahead must not claim what others just
+        // refreshed).
+        let dueBy = dueBy.addingTimeInterval(lock.withLock { skew ?? 0 })
         if all && !lock.withLock({ madeDue }) {
             try await recording { try await self.store.makeDue(by: dueBy) }
             lock.withLock { madeDue = true }

@@ -48,6 +48,8 @@ public struct JSONFileStore: SubscriptionStore {
 
     public func makeDue(by date: Date) async throws { await file.makeDue(by: date) }
 
+    public func now() async throws -> Date { clock() }
+
     public func finish(
         _ id: Subscription.ID, lease: SubscriptionLease?, as subscription: Subscription, outcome: RefreshOutcome,
         seen: [EntryIdentity: EntryDigest]

@@ -140,6 +140,8 @@ extension SQLiteStore {
             arguments: [host, owner, host, owner, now])
     }
 
+    public func now() async throws -> Date { clock() }
+
     public func makeDue(by date: Date) async throws {
         let due = date.timeIntervalSince1970
         try await transaction { db in

@@ -46,6 +46,9 @@ public protocol SubscriptionStore: Sendable {
         _ id: Subscription.ID, lease: SubscriptionLease?, as subscription: Subscription, outcome: RefreshOutcome,
         seen: [EntryIdentity: EntryDigest]
     ) async throws
+    /// The store's clock: what lease times and a refresh's `dueBy` are measured against. A worker whose own clock
+    /// is off (a VM that slept, a container without time sync) claims by this one.
+    func now() async throws -> Date
     /// Makes every subscription that is not gone due by `date` (`--all`): the workers then refresh them as they
     /// refresh anything due, each once.
     func makeDue(by date: Date) async throws

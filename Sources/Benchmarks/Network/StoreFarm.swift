@@ -156,6 +156,8 @@ private struct TimedStore: SubscriptionStore {
 
     func makeDue(by date: Date) async throws { try await base.makeDue(by: date) }
 
+    func now() async throws -> Date { try await base.now() }
+
     func finish(
         _ id: Subscription.ID, lease: SubscriptionLease?, as subscription: Subscription, outcome: RefreshOutcome,
         seen: [EntryIdentity: EntryDigest]

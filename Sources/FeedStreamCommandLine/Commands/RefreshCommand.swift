@@ -38,6 +38,11 @@ package struct RefreshCommand: AlwaysFetchingCommand {
     @Option(help: "Seconds a claim on a subscription lasts before other workers may take it back.")
     package var lease = 600
 
+    /// Fault injection for the fleet's chaos test: this worker's clock runs this many seconds off (libfaketime
+    /// cannot be used on Swift binaries: Swift reads no arguments under it on Linux).
+    @Option(name: .customLong("clock-skew"), help: .hidden)
+    package var clockSkew: Double = 0
+
     @Flag(name: .customLong("all-entries"), help: "Print unchanged entries too, not only new and changed ones.")
     package var allEntries = false
 

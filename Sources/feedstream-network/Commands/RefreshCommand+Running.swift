@@ -102,7 +102,10 @@ extension RefreshCommand: NetworkCommand {
         let source = StoreRefreshSource(
             store, worker: worker ?? Self.defaultWorker, lease: .seconds(lease), batch: refresher.storeBatch,
             perHost: refresher.storePerHost, all: all)
-        for await report in refresher.reports(from: source) {
+        var refresher = refresher
+        let skew = clockSkew
+        if skew != 0 { refresher.clock = { Date().addingTimeInterval(skew) } }
+        for await report in refresher.reports(from: source, now: Date().addingTimeInterval(skew)) {
             switch report {
             case .entry(let id, let entry, let change):
                 entries[id, default: 0] += 1

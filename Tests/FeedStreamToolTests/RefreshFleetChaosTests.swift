@@ -1,0 +1,144 @@
+import FeedStreamServices
+import Foundation
+import StreamTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The fleet under the faults a deployment meets, with real processes: four `feedstream refresh --store
+/// postgres://…` workers on a short lease against a loopback farm, one stopped (`SIGSTOP`) past its lease and then
+/// continued, one killed (`SIGKILL`), one whose clock is an hour ahead (`--clock-skew`: libfaketime leaves a Swift
+/// binary on Linux without its arguments), and the
+/// PostgreSQL server restarted mid-run. The farm's own ledger is the judge: each feed fetched once (plus at most the
+/// transfers the stopped and the killed worker had begun before their signal), never more than `--per-host` at once
+/// on a host, and one outcome per feed across every worker's output.
+@Suite("feedstream refresh --store postgres: the fleet under faults", .enabled(if: chaosTestsRun))
+struct RefreshFleetChaosTests {
+    let tool = FeedStreamToolTests()
+    let fleet = RefreshFleetTests()
+    let refresh = RefreshCommandTests()
+
+    /// A worker process with its output in a file, its requests marked by an `X-Worker` header.
+    final class Worker: @unchecked Sendable {
+        let name: String
+        let process = Process()
+        let output: URL
+        let ended = AsyncSignal()
+
+        init(_ name: String, list: URL, store: String, lease: Int, in directory: URL, skewed: Bool) throws {
+            self.name = name
+            output = directory.appendingPathComponent("\(name).out")
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.executableURL = FeedStreamToolTests.executable
+            process.arguments = [
+                "refresh", list.path, "--store", store, "--worker", name, "--lease", "\(lease)", "--per-host", "2",
+                "--concurrency", "4", "--header", "X-Worker: \(name)",
+            ]
+            if skewed { process.arguments! += ["--clock-skew", "3600"] }
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = FileHandle.nullDevice
+            let ended = self.ended
+            process.terminationHandler = { _ in ended.signal() }
+        }
+
+        func run() throws { try process.run() }
+        func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+        var result: FeedStreamToolTests.Run {
+            get throws {
+                FeedStreamToolTests.Run(
+                    status: process.terminationStatus, output: try String(contentsOf: output, encoding: .utf8),
+                    error: "")
+            }
+        }
+    }
+
+    /// The worker's name each request carried.
+    static func worker(_ request: LoopbackRequest) -> String {
+        request.headers.first { $0.name.lowercased() == "x-worker" }?.value ?? "?"
+    }
+
+    @Test("Stopped past its lease, killed, a skewed clock, PostgreSQL restarted: each feed once, one outcome each")
+    func chaos() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let restart = try #require(
+            ProcessInfo.processInfo.environment["FEEDSTREAM_TEST_POSTGRES_RESTART"],
+            "FEEDSTREAM_TEST_POSTGRES_RESTART is not set (scripts/with-postgres.sh sets it)")
+        let hosts = try fleet.farm(hosts: 5, latency: 0.25)
+        defer { for host in hosts { host.stop() } }
+        let urls = hosts.flatMap { host in (0..<8).map { host.url("/f\($0)") } }
+        let list = try fleet.list(urls)
+        let store = try await fleet.storeURL()
+        let directory = try refresh.directory()
+        let lease = 2
+        let workers = try (0..<4).map {
+            try Worker("w\($0)", list: list, store: store, lease: lease, in: directory, skewed: $0 == 3)
+        }
+        for worker in workers { try worker.run() }
+        let requested = { hosts.flatMap(\.requests) }
+        // Once the fleet is fetching: w1 stopped, w2 killed, each with what it had begun noted.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !requested().contains(where: { Self.worker($0) == "w1" }) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        workers[1].signal(SIGSTOP)
+        let begunByStopped = Set(requested().filter { Self.worker($0) == "w1" }.map(\.path))
+        try await Task.sleep(for: .milliseconds(300))
+        workers[2].signal(SIGKILL)
+        await workers[2].ended.wait()
+        let begunByKilled = Set(requested().filter { Self.worker($0) == "w2" }.map(\.path))
+        // The server goes away and comes back while the others fetch and finish.
+        // By system(3), on a thread of its own: not through pipes (the server it starts again would hold them
+        // open), and waited for by the shell (Foundation's Process did not reap `runuser` here).
+        let status = await Task.detached { system("'\(restart)' >/dev/null 2>&1 </dev/null") }.value
+        #expect(status == 0, "the server did not restart")
+        // Past its lease (twice over), then continued: what it held went to the others.
+        try await Task.sleep(for: .seconds(Double(2 * lease)))
+        workers[1].signal(SIGCONT)
+        for index in [0, 1, 3] { await workers[index].ended.wait() }
+        // What the killed worker held and did not finish comes back after its lease.
+        try await Task.sleep(for: .seconds(Double(lease + 1)))
+        let sweep = try await tool.run(["refresh", "--store", store, "--worker", "sweeper", "--header", "X-Worker: sweeper"])
+        #expect(sweep.status == 0, "\(sweep.error)")
+
+        for index in [0, 1, 3] {
+            let run = try workers[index].result
+            #expect(run.status == 0, "w\(index) exited \(run.status)")
+        }
+        // The ledger: every feed fetched; a second fetch only of one the stopped or killed worker had begun.
+        let begun = begunByStopped.union(begunByKilled)
+        for host in hosts {
+            #expect(host.maximumInFlight <= 2, "\(host.address): \(host.maximumInFlight) at once")
+            var byPath: [String: [String]] = [:]
+            for request in host.requests { byPath[request.path, default: []].append(Self.worker(request)) }
+            for path in (0..<8).map({ "/f\($0)" }) {
+                let fetches = byPath[path] ?? []
+                #expect(!fetches.isEmpty, "\(host.address)\(path) never fetched")
+                if fetches.count > 1 {
+                    #expect(fetches.count == 2 && begun.contains(path), "\(host.address)\(path) fetched by \(fetches)")
+                }
+            }
+        }
+        // One outcome per feed, across every worker's output (refusals are no outcome).
+        var outcomes: [String: [String]] = [:]
+        let runs = try workers.map { try $0.result } + [sweep]
+        for (index, run) in runs.enumerated() {
+            for line in run.lines {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    let status = object["status"] as? String, let url = object["subscription"] as? String
+                else { continue }
+                if ["lease-lost", "removed", "move-deferred"].contains(status) { continue }
+                outcomes[url, default: []].append("\(index):\(status)")
+            }
+        }
+        for url in urls.map(\.absoluteString) {
+            #expect(outcomes[url]?.count == 1, "\(url): \(outcomes[url] ?? [])")
+        }
+    }
+}
+
+/// Run when a server is there; in CI, run (and fail without one).
+private let chaosTestsRun =
+    ProcessInfo.processInfo.environment["FEEDSTREAM_TEST_POSTGRES_URL"] != nil
+    || ProcessInfo.processInfo.environment["CI"] != nil
