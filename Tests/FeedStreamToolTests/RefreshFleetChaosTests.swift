@@ -65,7 +65,7 @@ struct RefreshFleetChaosTests {
         let restart = try #require(
             ProcessInfo.processInfo.environment["FEEDSTREAM_TEST_POSTGRES_RESTART"],
             "FEEDSTREAM_TEST_POSTGRES_RESTART is not set (scripts/with-postgres.sh sets it)")
-        let hosts = try fleet.farm(hosts: 5, latency: 0.25)
+        let hosts = try fleet.farm(hosts: 5, latency: 0.6)
         defer { for host in hosts { host.stop() } }
         let urls = hosts.flatMap { host in (0..<8).map { host.url("/f\($0)") } }
         let list = try fleet.list(urls)
@@ -83,20 +83,28 @@ struct RefreshFleetChaosTests {
             try await Task.sleep(for: .milliseconds(10))
         }
         workers[1].signal(SIGSTOP)
+        // What it sent before it stopped reaches the farm's ledger a moment later.
+        try await Task.sleep(for: .milliseconds(200))
         let begunByStopped = Set(requested().filter { Self.worker($0) == "w1" }.map(\.path))
         try await Task.sleep(for: .milliseconds(300))
         workers[2].signal(SIGKILL)
         await workers[2].ended.wait()
+        try await Task.sleep(for: .milliseconds(200))
         let begunByKilled = Set(requested().filter { Self.worker($0) == "w2" }.map(\.path))
         // The server goes away and comes back while the others fetch and finish.
         // By system(3), on a thread of its own: not through pipes (the server it starts again would hold them
         // open), and waited for by the shell (Foundation's Process did not reap `runuser` here).
         let status = await Task.detached { system("'\(restart)' >/dev/null 2>&1 </dev/null") }.value
         #expect(status == 0, "the server did not restart")
-        // Past its lease (twice over), then continued: what it held went to the others.
-        try await Task.sleep(for: .seconds(Double(2 * lease)))
+        // Past its lease, a fifth worker starts and takes what the stopped one held; once it fetches, the stopped
+        // one is continued: it must fetch nothing it queued and store nothing it had in flight.
+        try await Task.sleep(for: .seconds(Double(lease + 1)))
+        let rescuer = try Worker("w4", list: list, store: store, lease: lease, in: directory, skewed: false)
+        try rescuer.run()
+        try await Task.sleep(for: .milliseconds(300))
         workers[1].signal(SIGCONT)
         for index in [0, 1, 3] { await workers[index].ended.wait() }
+        await rescuer.ended.wait()
         // What the killed worker held and did not finish comes back after its lease.
         try await Task.sleep(for: .seconds(Double(lease + 1)))
         let sweep = try await tool.run(["refresh", "--store", store, "--worker", "sweeper", "--header", "X-Worker: sweeper"])
@@ -122,7 +130,7 @@ struct RefreshFleetChaosTests {
         }
         // One outcome per feed, across every worker's output (refusals are no outcome).
         var outcomes: [String: [String]] = [:]
-        let runs = try workers.map { try $0.result } + [sweep]
+        let runs = try (workers + [rescuer]).map { try $0.result } + [sweep]
         for (index, run) in runs.enumerated() {
             for line in run.lines {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -135,6 +143,10 @@ struct RefreshFleetChaosTests {
         for url in urls.map(\.absoluteString) {
             #expect(outcomes[url]?.count == 1, "\(url): \(outcomes[url] ?? [])")
         }
+        // Whether the stopped worker met the fence (what it held had gone to others while it was stopped) depends on
+        // how far the others got meanwhile: said, not asserted; the model-based store test covers the fence itself.
+        let refused = try workers[1].result.lines.filter { $0.contains("\"lease-lost\"") }.count
+        print("chaos: the stopped worker was refused \(refused) finish(es) after it was continued")
     }
 }
 
