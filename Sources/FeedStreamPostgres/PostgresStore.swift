@@ -29,25 +29,32 @@ public struct PostgresStore: SubscriptionStore {
     /// Connects to the database at `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`, or a Unix socket's
     /// directory as `?host=/path`, as libpq takes it; `?search_path=SCHEMA` keeps the tables in a schema of their
     /// own, created when missing) and creates the tables when they are missing.
+    ///
+    /// TLS is libpq's `sslmode` (in the URL, else `PGSSLMODE`; `prefer` when neither says): `disable`, `prefer`
+    /// (TLS when the server has it), `require` (TLS, the server not verified), `verify-ca` (its certificate checked
+    /// against the system's roots, or those of `?sslrootcert=FILE`), `verify-full` (and its name against the host).
+    /// The password is the URL's, else `password`, else `PGPASSWORD`, else the first match in `~/.pgpass` (or
+    /// `PGPASSFILE`), whose format and rules are libpq's. Neither ``name`` nor any error has the password in it.
+    /// - Parameter password: The password, when it is kept apart from the URL (a file only the worker may read).
     /// - Throws: ``FeedStreamStore/StoreError`` when the URL is not one, or the server cannot be reached or
     ///   refuses, within `connectTimeout`.
-    public init(url: String, retention: SeenRetention = .init(), connectTimeout: Duration = .seconds(10)) async throws {
-        var configuration = try Self.configuration(url)
-        configuration.options.connectTimeout = connectTimeout
-        let schema = URLComponents(string: url)?.queryItems?.first { $0.name == "search_path" }?.value
-        if let schema {
-            guard !schema.isEmpty, schema.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-            else { throw StoreError("\(Self.redacted(url)): search_path takes letters, digits and _") }
-            configuration.options.additionalStartupParameters = [("search_path", schema)]
-        }
-        name = Self.redacted(url)
-        let client = PostgresClient(configuration: configuration)
+    public init(
+        url: String, password: String? = nil, retention: SeenRetention = .init(),
+        connectTimeout: Duration = .seconds(10)
+    ) async throws {
+        let settings = try PostgresConnectionSettings(url: url, password: password)
+        let logger = Logger(label: "FeedStreamPostgres")
+        for warning in settings.warnings { logger.warning("\(warning)") }
+        let schema = settings.schema
+        name = settings.name
+        let client = PostgresClient(configuration: settings.clientConfiguration(connectTimeout: connectTimeout))
         self.client = client
         runner = Task { await client.run() }
         self.retention = retention
         do {
             try await Self.within(connectTimeout) {
-                try await Self.createSchema(client, schema: schema, Logger(label: "FeedStreamPostgres"))
+                try await settings.logIn(connectTimeout: connectTimeout, logger: logger)
+                try await Self.createSchema(client, schema: schema, logger)
             }
         } catch {
             runner.cancel()
@@ -61,37 +68,15 @@ public struct PostgresStore: SubscriptionStore {
         _ = await runner.value
     }
 
-    private static func configuration(_ text: String) throws -> PostgresClient.Configuration {
-        guard let components = URLComponents(string: text),
-            components.scheme == "postgres" || components.scheme == "postgresql"
-        else { throw StoreError("\(redacted(text)): not a postgres:// URL") }
-        let user = components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"
-        var database = String(components.path.drop { $0 == "/" })
-        if database.isEmpty { database = user }
-        let socketDirectory = components.queryItems?.first { $0.name == "host" }?.value
-        let port = components.port ?? 5432
-        if let socketDirectory, socketDirectory.hasPrefix("/") {
-            return .init(
-                unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: components.password,
-                database: database)
-        }
-        guard let host = components.host, !host.isEmpty else { throw StoreError("\(redacted(text)): no host") }
-        return .init(
-            host: host, port: port, username: user, password: components.password, database: database, tls: .disable)
-    }
-
     /// The URL without its password, for messages.
-    static func redacted(_ text: String) -> String {
-        guard var components = URLComponents(string: text), components.password != nil else { return text }
-        components.password = "…"
-        return components.string ?? "postgres://…"
-    }
+    static func redacted(_ text: String) -> String { PostgresConnectionSettings.redacted(text) }
 
     /// One line for an error of the server or the connection (PSQLError's own description hides its detail).
     static func message(_ error: any Error) -> String {
         if let error = error as? StoreError { return error.message }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
+            if let explained = PostgresConnectionSettings.explanation(error) { return explained }
             if let underlying = error.underlying { return "\(error.code): \(oneLine(underlying))" }
             return "\(error.code)"
         }
