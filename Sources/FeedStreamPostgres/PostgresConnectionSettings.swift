@@ -112,7 +112,32 @@ package struct PostgresConnectionSettings: Sendable {
             (password, passwordSource) = (inURL, .url)
         } else if let given {
             (password, passwordSource) = (given, .given)
+        } else if let variable = environment["PGPASSWORD"], !variable.isEmpty {
+            (password, passwordSource) = (variable, .environment)
+        } else if let file = PostgresPasswordFile(environment: environment) {
+            let host: String
+            switch endpoint {
+            case .tcp(let name, _): host = name
+            case .socket(let directory, _): host = directory
+            }
+            switch file.password(host: host, port: port, database: database, user: user) {
+            case .found(let found): (password, passwordSource) = (found, .passwordFile(file.path))
+            case .ignored(let reason): warnings.append(reason)
+            case .notFound: break
+            }
         }
+    }
+
+    /// Reads the password in `path`: its first line (a trailing newline is not part of it).
+    /// - Throws: ``FeedStreamStore/StoreError`` naming the file (never its content) when it cannot be read or is empty.
+    package static func password(fromFile path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StoreError("\(path): cannot read the password file")
+        }
+        // Up to the first line break, "\r\n" (one Character) included.
+        let line = String(String(decoding: data, as: UTF8.self).prefix { !$0.isNewline })
+        guard !line.isEmpty else { throw StoreError("\(path): the password file's first line is empty") }
+        return line
     }
 
     /// What TLS this connection asks for, and what it verifies, as libpq does: `prefer` and `require` encrypt without
