@@ -73,6 +73,7 @@ public struct PostgresStore: SubscriptionStore {
 
     /// One line for an error of the server or the connection (PSQLError's own description hides its detail).
     static func message(_ error: any Error) -> String {
+        let error = underlying(error)
         if let error = error as? StoreError { return error.message }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
@@ -151,26 +152,6 @@ public struct PostgresStore: SubscriptionStore {
     /// ``transaction(_:)``.
     func statement<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
         try await retrying { try await client.withConnection(body) }
-    }
-
-    private func retrying<T: Sendable>(_ body: () async throws -> sending T) async throws -> T {
-        var attempt = 0
-        while true {
-            do {
-                return try await body()
-            } catch let error as PSQLError where Self.isRetryable(error) && attempt < 4 {
-                attempt += 1
-                try? await Task.sleep(for: .milliseconds(20 * attempt))
-            } catch {
-                throw StoreError("\(name): \(Self.message(error))")
-            }
-        }
-    }
-
-    /// `deadlock_detected` and `serialization_failure`: the transaction did nothing and may simply run again.
-    static func isRetryable(_ error: PSQLError) -> Bool {
-        guard let state = error.serverInfo?[.sqlState] else { return false }
-        return state == "40P01" || state == "40001"
     }
 
     public func add(_ subscriptions: [Subscription]) async throws {
