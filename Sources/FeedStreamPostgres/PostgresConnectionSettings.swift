@@ -158,21 +158,22 @@ package struct PostgresConnectionSettings: Sendable {
         return configuration
     }
 
+    /// Whether the connection fails without TLS (`disable`, `allow` and `prefer` go on without it).
+    private var requiresTLS: Bool { [.require, .verifyCA, .verifyFull].contains(sslMode) }
+
+    /// The path of the Unix socket of the server on `port` whose sockets are in `directory`.
+    private static func socket(_ directory: String, _ port: Int) -> String { "\(directory)/.s.PGSQL.\(port)" }
+
     /// The configuration of the pool of connections. Over a Unix socket TLS is never used (as in libpq).
     package func clientConfiguration(connectTimeout: Duration) -> PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
         switch endpoint {
         case .socket(let directory, let port):
             configuration = .init(
-                unixSocketPath: "\(directory)/.s.PGSQL.\(port)", username: user, password: password,
-                database: database)
+                unixSocketPath: Self.socket(directory, port), username: user, password: password, database: database)
         case .tcp(let host, let port):
-            let mode: PostgresClient.Configuration.TLS
-            switch (sslMode, tls) {
-            case (.require, let tls?), (.verifyCA, let tls?), (.verifyFull, let tls?): mode = .require(tls)
-            case (_, let tls?): mode = .prefer(tls)
-            case (_, nil): mode = .disable
-            }
+            let mode: PostgresClient.Configuration.TLS =
+                tls.map { requiresTLS ? .require($0) : .prefer($0) } ?? .disable
             configuration = .init(
                 host: host, port: port, username: user, password: password, database: database, tls: mode)
         }
@@ -188,16 +189,11 @@ package struct PostgresConnectionSettings: Sendable {
         switch endpoint {
         case .socket(let directory, let port):
             configuration = .init(
-                unixSocketPath: "\(directory)/.s.PGSQL.\(port)", username: user, password: password,
-                database: database)
+                unixSocketPath: Self.socket(directory, port), username: user, password: password, database: database)
         case .tcp(let host, let port):
-            let mode: PostgresConnection.Configuration.TLS
-            switch (sslMode, tls) {
-            case (.require, let tls?), (.verifyCA, let tls?), (.verifyFull, let tls?):
-                mode = .require(try NIOSSLContext(configuration: tls))
-            case (_, let tls?): mode = .prefer(try NIOSSLContext(configuration: tls))
-            case (_, nil): mode = .disable
-            }
+            let mode: PostgresConnection.Configuration.TLS =
+                try tls.map { try NIOSSLContext(configuration: $0) }.map { requiresTLS ? .require($0) : .prefer($0) }
+                ?? .disable
             configuration = .init(
                 host: host, port: port, username: user, password: password, database: database, tls: mode)
         }
