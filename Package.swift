@@ -89,7 +89,11 @@ let package = Package(
             name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream"]),
         .target(
             name: "FeedStreamStore",
-            dependencies: ["FeedStreamServices", "AtomStream", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "FeedStreamServices", "AtomStream", .product(name: "GRDB", package: "GRDB.swift"),
+                // SHA-256 keys for URLs and entry ids of any length (CryptoKit on Apple platforms).
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .target(
             name: "FeedStreamPostgres",
             dependencies: [

@@ -8,11 +8,12 @@ actor PostgresFinishQueue {
     /// The most subscriptions one statement writes: a bounded message (each carries its seen entries).
     static let batchLimit = 128
 
-    private var waiting: [(row: FinishedRow, written: CheckedContinuation<Void, any Error>)] = []
+    private var waiting: [(row: FinishedRow, written: CheckedContinuation<Bool, any Error>)] = []
     private var isWriting = false
 
-    /// Writes `row` with whatever else is waiting, through `store`; throws what the statement threw.
-    func finish(_ row: FinishedRow, through store: PostgresStore) async throws {
+    /// Writes `row` with whatever else is waiting, through `store`: whether the statement applied it (not when its
+    /// lease was stale or its row gone); throws what the statement threw.
+    func finish(_ row: FinishedRow, through store: PostgresStore) async throws -> Bool {
         try await withCheckedThrowingContinuation { written in
             waiting.append((row, written))
             if !isWriting {
@@ -26,8 +27,8 @@ actor PostgresFinishQueue {
         while !waiting.isEmpty {
             // One row per subscription a statement: the same row twice in one `INSERT … ON CONFLICT` is an error.
             var urls: Set<String> = []
-            var batch: [(row: FinishedRow, written: CheckedContinuation<Void, any Error>)] = []
-            var later: [(row: FinishedRow, written: CheckedContinuation<Void, any Error>)] = []
+            var batch: [(row: FinishedRow, written: CheckedContinuation<Bool, any Error>)] = []
+            var later: [(row: FinishedRow, written: CheckedContinuation<Bool, any Error>)] = []
             for item in waiting {
                 if batch.count < Self.batchLimit && urls.insert(item.row.old).inserted {
                     batch.append(item)
@@ -37,8 +38,8 @@ actor PostgresFinishQueue {
             }
             waiting = later
             do {
-                try await store.write(batch.map(\.row))
-                for item in batch { item.written.resume() }
+                let written = try await store.write(batch.map(\.row))
+                for item in batch { item.written.resume(returning: written.contains(item.row.oldKey)) }
             } catch {
                 for item in batch { item.written.resume(throwing: error) }
             }

@@ -1,4 +1,5 @@
 import AtomStream
+import FeedStreamStore
 import Foundation
 import Logging
 import PostgresNIO
@@ -37,13 +38,19 @@ extension PostgresStore {
     static func readSeen(_ urls: [String], on connection: PostgresConnection, logger: Logger) async throws
         -> [String: [EntryIdentity: EntryDigest]]
     {
+        var byKey: [Data: String] = [:]
+        for url in urls { byKey[StoreKey.digest(url)] = url }
+        let keys = byKey.keys.map { ByteBuffer(bytes: $0) }
         var seen: [String: [EntryIdentity: EntryDigest]] = [:]
-        for try await (url, basis, key, digest) in try await connection.query(
-            "SELECT subscription, basis, key, digest FROM seen WHERE subscription = ANY(\(urls))", logger: logger
-        ).decode((String, String, String, Int64).self) {
-            guard let basis = EntryIdentity.Basis(rawValue: basis) else { continue }
-            seen[url, default: [:]][EntryIdentity(key: key, basis: basis)] = EntryDigest(
-                value: UInt64(bitPattern: digest))
+        for try await (subscription, basis, key, digest) in try await connection.query(
+            "SELECT subscription, basis, key, digest FROM feedstream_seen WHERE subscription = ANY(\(keys)::bytea[])",
+            logger: logger
+        ).decode((ByteBuffer, String, ByteBuffer, Int64).self) {
+            guard let basis = EntryIdentity.Basis(rawValue: basis),
+                let url = byKey[Data(subscription.readableBytesView)]
+            else { continue }
+            let identity = EntryIdentity(key: String(decoding: key.readableBytesView, as: UTF8.self), basis: basis)
+            seen[url, default: [:]][identity] = EntryDigest(value: UInt64(bitPattern: digest))
         }
         return seen
     }

@@ -7,7 +7,7 @@ extension PostgresStore {
 
     /// Runs `body`, again after a short wait when the server aborted it as a deadlock's victim or for a
     /// serialization failure, which undid all it did; any other error, or the last of those, is a
-    /// ``FeedStreamStore/StoreError`` with the server's own one line.
+    /// ``FeedStreamStore/StoreError`` with the server's own one line (a `StoreError` thrown inside goes out as is).
     ///
     /// postgres-nio's `withTransaction` wraps whatever fails inside it in a `PostgresTransactionError`: the error is
     /// unwrapped first (``underlying(_:)``), or no deadlock inside a transaction would ever be seen as one.
@@ -18,6 +18,8 @@ extension PostgresStore {
                 return try await body()
             } catch {
                 let underlying = Self.underlying(error)
+                // The store's own errors (a refused finish, a schema of another version) go out as they are.
+                if let error = underlying as? StoreError { throw error }
                 guard Self.isRetryable(underlying), attempt < Self.retries else {
                     throw StoreError("\(name): \(Self.message(underlying))")
                 }

@@ -26,9 +26,12 @@ public struct PostgresStore: SubscriptionStore {
     /// The database, as the command line names it: its URL without the password.
     public let name: String
 
+    /// Seconds added to the server's clock: tests move it to expire leases without waiting.
+    package var clockOffset: Double = 0
+
     /// Connects to the database at `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`, or a Unix socket's
     /// directory as `?host=/path`, as libpq takes it; `?search_path=SCHEMA` keeps the tables in a schema of their
-    /// own, created when missing) and creates the tables when they are missing.
+    /// own, created by a migration when missing) and checks its tables.
     ///
     /// TLS is libpq's `sslmode` (in the URL, else `PGSSLMODE`; `prefer` when neither says): `disable`, `prefer`
     /// (TLS when the server has it), `require` (TLS, the server not verified), `verify-ca` (its certificate checked
@@ -36,11 +39,14 @@ public struct PostgresStore: SubscriptionStore {
     /// The password is the URL's, else `password`, else `PGPASSWORD`, else the first match in `~/.pgpass` (or
     /// `PGPASSFILE`), whose format and rules are libpq's. Neither ``name`` nor any error has the password in it.
     /// - Parameter password: The password, when it is kept apart from the URL (a file only the worker may read).
-    /// - Throws: ``FeedStreamStore/StoreError`` when the URL is not one, or the server cannot be reached or
-    ///   refuses, within `connectTimeout`.
+    /// - Parameter schema: ``FeedStreamStore/SchemaPolicy/require`` (the default: a worker runs no DDL and refuses a
+    ///   database whose tables are of another version) or ``FeedStreamStore/SchemaPolicy/migrate`` (applies the
+    ///   migrations it lacks first: `feedstream store migrate`).
+    /// - Throws: ``FeedStreamStore/StoreError`` when the URL is not one, the server cannot be reached or refuses
+    ///   within `connectTimeout`, or the tables are not this version's.
     public init(
         url: String, password: String? = nil, retention: SeenRetention = .init(),
-        connectTimeout: Duration = .seconds(10)
+        connectTimeout: Duration = .seconds(10), schema policy: SchemaPolicy = .require
     ) async throws {
         let settings = try PostgresConnectionSettings(url: url, password: password)
         let logger = Logger(label: "FeedStreamPostgres")
@@ -52,9 +58,10 @@ public struct PostgresStore: SubscriptionStore {
         runner = Task { await client.run() }
         self.retention = retention
         do {
+            let name = self.name
             try await Self.within(connectTimeout) {
                 try await settings.logIn(connectTimeout: connectTimeout, logger: logger)
-                try await Self.createSchema(client, schema: schema, logger)
+                try await Self.prepareSchema(client, schema: schema, policy: policy, store: name, logger)
             }
         } catch {
             runner.cancel()
@@ -101,45 +108,6 @@ public struct PostgresStore: SubscriptionStore {
         }
     }
 
-    private static func createSchema(_ client: PostgresClient, schema: String?, _ logger: Logger) async throws {
-        try await client.withTransaction(logger: logger) { connection in
-            // Workers starting together create the tables once.
-            try await connection.query("SELECT pg_advisory_xact_lock(3305)", logger: logger)
-            if let schema {
-                try await connection.query(
-                    PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
-            }
-            for statement in Self.schema {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-            }
-        }
-    }
-
-    // Keys compare as bytes (`COLLATE "C"`): URLs, hosts and entry ids need no language's order, and a database
-    // created in a locale would otherwise compare every index key with `strcoll`.
-    private static let schema = [
-        """
-        CREATE TABLE IF NOT EXISTS subscriptions (
-            url TEXT COLLATE "C" PRIMARY KEY, host TEXT COLLATE "C" NOT NULL, next_due DOUBLE PRECISION NOT NULL,
-            retry_after DOUBLE PRECISION, lease_owner TEXT, lease_until DOUBLE PRECISION,
-            refreshes INTEGER NOT NULL DEFAULT 0, data TEXT NOT NULL)
-        """,
-        "CREATE INDEX IF NOT EXISTS subscriptions_due ON subscriptions (next_due, host)",
-        "CREATE INDEX IF NOT EXISTS subscriptions_host ON subscriptions (host, next_due)",
-        "CREATE TABLE IF NOT EXISTS moved (old_url TEXT COLLATE \"C\" PRIMARY KEY, url TEXT COLLATE \"C\" NOT NULL)",
-        """
-        CREATE TABLE IF NOT EXISTS hosts (
-            host TEXT COLLATE "C" PRIMARY KEY, lease_owner TEXT, lease_until DOUBLE PRECISION,
-            retry_after DOUBLE PRECISION)
-        """,
-        """
-        CREATE TABLE IF NOT EXISTS seen (
-            subscription TEXT COLLATE "C" NOT NULL, basis TEXT COLLATE "C" NOT NULL, key TEXT COLLATE "C" NOT NULL,
-            digest BIGINT NOT NULL, refresh INTEGER NOT NULL, seen_at DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (subscription, basis, key))
-        """,
-    ]
-
     /// Runs `body` in a transaction, mapping errors to ``FeedStreamStore/StoreError``.
     /// A deadlock between two workers' transactions (each waiting on a host row the other touched) is broken by the
     /// server aborting one: that one is run again, a few times, before it counts as an error.
@@ -162,6 +130,7 @@ public struct PostgresStore: SubscriptionStore {
         for start in stride(from: 0, to: sorted.count, by: 1_000) {
             let page = sorted[start..<min(start + 1_000, sorted.count)]
             let urls = page.map(\.url.absoluteString)
+            let keys = urls.map { ByteBuffer(bytes: StoreKey.digest($0)) }
             let hosts = page.map(\.hostKey)
             let dues = page.map(StoredSubscription.dueKey)
             // No NULL inside an array here: -1 stands for no Retry-After.
@@ -170,126 +139,20 @@ public struct PostgresStore: SubscriptionStore {
             try await transaction { connection in
                 try await connection.query(
                     """
-                    INSERT INTO subscriptions (url, host, next_due, retry_after, data)
-                    SELECT added.url, added.host, added.due, NULLIF(added.retry, -1), added.data
-                    FROM unnest(\(urls)::text[], \(hosts)::text[], \(dues)::float8[], \(retries)::float8[],
-                        \(data)::text[]) AS added(url, host, due, retry, data)
-                    WHERE NOT EXISTS (SELECT 1 FROM moved WHERE old_url = added.url)
-                    ON CONFLICT (url) DO NOTHING
+                    INSERT INTO feedstream_subscriptions (url_hash, url, host, next_due, retry_after, data)
+                    SELECT added.key, added.url, added.host, added.due, NULLIF(added.retry, -1), added.data
+                    FROM unnest(\(keys)::bytea[], \(urls)::text[], \(hosts)::text[], \(dues)::float8[],
+                        \(retries)::float8[], \(data)::text[]) AS added(key, url, host, due, retry, data)
+                    WHERE NOT EXISTS (SELECT 1 FROM feedstream_moved WHERE old_hash = added.key)
+                    ON CONFLICT (url_hash) DO NOTHING
                     """, logger: logger)
                 try await connection.query(
                     """
-                    INSERT INTO hosts (host) SELECT DISTINCT added.host FROM unnest(\(hosts)::text[]) AS added(host)
+                    INSERT INTO feedstream_hosts (host)
+                    SELECT DISTINCT added.host FROM unnest(\(hosts)::text[]) AS added(host)
                     ORDER BY added.host ON CONFLICT (host) DO NOTHING
                     """, logger: logger)
             }
-        }
-    }
-
-    public func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
-        -> [Subscription]
-    {
-        let now = Date().timeIntervalSince1970
-        let until = now + lease.timeInterval
-        let due = dueBy.timeIntervalSince1970
-        let limit = max(0, limit)
-        let perHost = max(1, perHost)
-        // Hosts enough to fill the claim at `perHost` each.
-        let hostLimit = perHost >= limit ? limit : (limit + perHost - 1) / perHost
-        let logger = self.logger
-        let (urls, rows, seen) = try await transaction {
-            connection -> (urls: [String], data: [String], seen: [String: [EntryIdentity: EntryDigest]]) in
-            // First the hosts this worker already holds and that have more due, locked (waiting, in host order):
-            // a finish of this worker's lets a host go when it holds none of its subscriptions, and while the row is
-            // locked here none can, so the subscriptions claimed below never belong to a host let go meanwhile. A
-            // finish that let it go first is waited for, and the host is then no longer this worker's.
-            var hosts: [String] = []
-            for try await host in try await connection.query(
-                """
-                SELECT h.host FROM hosts h
-                WHERE h.lease_owner = \(worker) AND h.lease_until > \(now)
-                  AND (h.retry_after IS NULL OR h.retry_after <= \(now))
-                  AND h.host IN (SELECT s.host FROM subscriptions s WHERE s.next_due <= \(due)
-                      AND (s.lease_until IS NULL OR s.lease_until <= \(now))
-                      AND (s.retry_after IS NULL OR s.retry_after <= \(now)))
-                ORDER BY h.host LIMIT \(hostLimit) FOR UPDATE OF h
-                """, logger: logger
-            ).decode(String.self) {
-                hosts.append(host)
-            }
-            // Then free hosts (or hosts whose lease ran out), not waiting, with something due. A host row locked by
-            // another worker's claim is skipped, and re-checked once locked, so no host has two owners.
-            let freeLimit = hostLimit - hosts.count
-            if freeLimit > 0 {
-                for try await host in try await connection.query(
-                    """
-                    WITH free AS (
-                        SELECT h.host FROM hosts h
-                        WHERE (h.lease_owner IS NULL OR h.lease_until IS NULL OR h.lease_until <= \(now))
-                          AND (h.retry_after IS NULL OR h.retry_after <= \(now))
-                          AND h.host IN (SELECT s.host FROM subscriptions s WHERE s.next_due <= \(due)
-                              AND (s.lease_until IS NULL OR s.lease_until <= \(now))
-                              AND (s.retry_after IS NULL OR s.retry_after <= \(now)))
-                        LIMIT \(freeLimit) FOR UPDATE SKIP LOCKED)
-                    UPDATE hosts SET lease_owner = \(worker), lease_until = \(until) FROM free
-                    WHERE hosts.host = free.host RETURNING hosts.host
-                    """, logger: logger
-                ).decode(String.self) {
-                    hosts.append(host)
-                }
-            }
-            guard !hosts.isEmpty else { return ([], [], [:]) }
-            var urls: [String] = []
-            var data: [String] = []
-            var claimedHosts: Set<String> = []
-            for try await json in try await connection.query(
-                """
-                WITH ranked AS (
-                    SELECT s.url, ROW_NUMBER() OVER (PARTITION BY s.host ORDER BY s.next_due) AS place
-                    FROM subscriptions s
-                    WHERE s.host = ANY(\(hosts)) AND s.next_due <= \(due)
-                      AND (s.lease_until IS NULL OR s.lease_until <= \(now))
-                      AND (s.retry_after IS NULL OR s.retry_after <= \(now))),
-                picked AS (
-                    SELECT s.url FROM subscriptions s JOIN ranked r ON r.url = s.url
-                    WHERE r.place <= \(perHost)
-                    ORDER BY s.next_due, s.host LIMIT \(limit) FOR UPDATE OF s SKIP LOCKED)
-                UPDATE subscriptions SET lease_owner = \(worker), lease_until = \(until) FROM picked
-                WHERE subscriptions.url = picked.url
-                RETURNING subscriptions.url, subscriptions.data, subscriptions.host
-                """, logger: logger
-            ).decode((String, String, String).self) {
-                urls.append(json.0)
-                data.append(json.1)
-                claimedHosts.insert(json.2)
-            }
-            // The hosts something was claimed from are held as long as what was claimed. The new lease is also
-            // what tells a finish running now that the host has work again: it lets a host go only if the host's
-            // lease is still the one it read (`PostgresStore+Finish`).
-            if !claimedHosts.isEmpty {
-                try await connection.query(
-                    """
-                    UPDATE hosts SET lease_until = \(until)
-                    WHERE host = ANY(\(Array(claimedHosts))) AND lease_owner = \(worker)
-                    """, logger: logger)
-            }
-            // Hosts leased for nothing (the batch was full) go back at once.
-            try await connection.query(
-                """
-                UPDATE hosts SET lease_owner = NULL, lease_until = NULL
-                WHERE host = ANY(\(hosts)) AND lease_owner = \(worker) AND NOT EXISTS (
-                    SELECT 1 FROM subscriptions s WHERE s.host = hosts.host AND s.lease_owner = \(worker)
-                      AND s.lease_until > \(now))
-                """, logger: logger)
-            // What they have seen, for the transfers about to start: one read for the batch.
-            let seen = urls.isEmpty ? [:] : try await Self.readSeen(urls, on: connection, logger: logger)
-            return (urls, data, seen)
-        }
-        claimedSeen.keep(seen, for: urls)
-        do {
-            return try rows.map(StoredSubscription.decode)
-        } catch {
-            throw StoreError("\(name): \(Self.message(error))")
         }
     }
 }

@@ -32,32 +32,57 @@ extension FeedRefresher {
 }
 
 /// A ``SubscriptionStore`` as the refresher's ``FeedStreamServices/RefreshSource``: claims as one worker, with a
-/// lease, and never hands the same subscription out twice in one run (an `offline` one stays due, and `all` makes
-/// every finished one due again), so a run ends once the store has nothing new for it.
+/// lease whose token every finish carries, renews what it holds, and never hands the same subscription out twice in
+/// one run.
 ///
-/// `@unchecked Sendable`: `done` and `failure` are touched only while holding `lock`.
+/// - The run's leases are held under a name of its own, `worker` and a random suffix: two processes given the same
+///   `--worker` never share a lease or a host.
+/// - A renewal every quarter of the lease keeps what the run holds, queued and in flight. When the last successful
+///   renewal is older than half the lease (the process was paused: a stopped VM, a debugger), no transfer starts
+///   before a renewal says what is still held; what is not is reported refused, never fetched.
+/// - An `offline` subscription stays due: it is kept leased until the run ends, then given back unchanged, so the
+///   store does not hand it out again in the same run. A run holds at most ``maximumKeptBack`` of them, then stops
+///   claiming.
+/// - `all` first makes every subscription of the store due (``SubscriptionStore/makeDue(by:)``), then refreshes
+///   what is due until a claim finds nothing.
+///
+/// `@unchecked Sendable`: the mutable fields are touched only while holding `lock`.
 package final class StoreRefreshSource: RefreshSource, @unchecked Sendable {
     let store: any SubscriptionStore
-    let worker: String
+    /// The name the run's leases are held under.
+    package let worker: String
     let lease: Duration
     let batch: Int
     let perHost: Int
     let all: Bool
     private let lock = NSLock()
-    private var done: Set<URL> = []
+    /// What the run holds, by the URL it was claimed under: queued, in flight, or kept back.
+    private var held: [URL: SubscriptionLease] = [:]
+    /// Claimed and given back only at the end (offline).
+    private var keptBack: Set<URL> = []
+    /// Leases found lost at a renewal.
+    private var lost: Set<URL> = []
+    private var lastRenewal = ContinuousClock.now
+    private var renewing: Task<Void, Never>?
+    private var madeDue = false
     private var failure: (any Error)?
 
+    /// The most offline subscriptions a run keeps back before it stops claiming.
+    package static let maximumKeptBack = 4_096
+
     /// - Parameters:
-    ///   - lease: how long a claim holds; past it, other workers may take what this one has not finished.
+    ///   - worker: the worker's name (`--worker`); the run's leases carry it with a suffix of their own.
+    ///   - lease: how long a claim holds without a renewal; past it, other workers may take what this one has not
+    ///     finished.
     ///   - batch: the most subscriptions one claim takes.
     ///   - perHost: the most subscriptions of one host one claim takes.
-    ///   - all: claim every subscription, due or not.
+    ///   - all: make every subscription due first.
     package init(
         _ store: any SubscriptionStore, worker: String, lease: Duration = .seconds(600), batch: Int = 8,
         perHost: Int = 2, all: Bool = false
     ) {
         self.store = store
-        self.worker = worker
+        self.worker = "\(worker)#\(String(UInt32.random(in: .min ... .max), radix: 16))"
         self.lease = lease
         self.batch = max(1, batch)
         self.perHost = max(1, perHost)
@@ -68,24 +93,21 @@ package final class StoreRefreshSource: RefreshSource, @unchecked Sendable {
     package var error: (any Error)? { lock.withLock { failure } }
 
     package func claim(dueBy: Date, limit: Int) async throws -> [Subscription] {
-        let (store, worker, lease, due) = (store, worker, lease, all ? Date.distantFuture : dueBy)
+        if all && !lock.withLock({ madeDue }) {
+            try await recording { try await self.store.makeDue(by: dueBy) }
+            lock.withLock { madeDue = true }
+        }
+        guard lock.withLock({ keptBack.count < Self.maximumKeptBack }) else { return [] }
+        let (store, worker, lease) = (store, worker, lease)
         let (limit, perHost) = (min(limit, batch), perHost)
         let claimed = try await recording {
-            try await store.claim(dueBy: due, limit: limit, perHost: perHost, worker: worker, lease: lease)
+            try await store.claimLeases(dueBy: dueBy, limit: limit, perHost: perHost, worker: worker, lease: lease)
         }
-        let seenBefore = lock.withLock { claimed.map { done.contains($0.id) } }
-        var fresh: [Subscription] = []
-        for (subscription, again) in zip(claimed, seenBefore) {
-            if again {
-                // Handed back as it is: finishing ends the lease and changes nothing.
-                try await recording {
-                    try await store.finish(subscription.id, as: subscription, outcome: .notDue, seen: [:])
-                }
-            } else {
-                fresh.append(subscription)
-            }
+        lock.withLock {
+            if held.isEmpty { lastRenewal = .now }
+            for item in claimed { held[item.subscription.id] = item.lease }
         }
-        return fresh
+        return claimed.map(\.subscription)
     }
 
     package func seen(_ id: Subscription.ID) async throws -> [EntryIdentity: EntryDigest] {
@@ -96,11 +118,70 @@ package final class StoreRefreshSource: RefreshSource, @unchecked Sendable {
         _ id: Subscription.ID, as subscription: Subscription, outcome: RefreshOutcome,
         seen: [EntryIdentity: EntryDigest]
     ) async throws {
-        lock.withLock {
-            done.insert(id)
-            done.insert(subscription.id)
+        guard let lease = lock.withLock({ held[id] }) else { throw RefusedFinish(.leaseLost) }
+        if outcome == .offline {
+            // Still due, and not to be claimed again by this run: held until the run ends.
+            lock.withLock { _ = keptBack.insert(id) }
+            return
         }
-        try await recording { try await self.store.finish(id, as: subscription, outcome: outcome, seen: seen) }
+        do {
+            try await store.finish(lease, as: subscription, outcome: outcome, seen: seen)
+            lock.withLock { held[id] = nil }
+        } catch let error as StoreError where error.refusal != nil {
+            lock.withLock { held[id] = nil }
+            throw RefusedFinish(error.refusal!)
+        } catch {
+            lock.withLock { if failure == nil { failure = error } }
+            throw error
+        }
+    }
+
+    package func holds(_ id: Subscription.ID) async -> Bool {
+        let (known, stale) = lock.withLock {
+            (held[id] != nil && !lost.contains(id), ContinuousClock.now - lastRenewal > lease / 2)
+        }
+        guard known else { return false }
+        if stale { await renew() }
+        return lock.withLock { held[id] != nil && !lost.contains(id) && ContinuousClock.now - lastRenewal < lease }
+    }
+
+    package var renewalInterval: Duration? { lease / 4 }
+
+    /// Renews every lease the run holds; one renewal at a time, callers arriving meanwhile wait for it.
+    package func renew() async {
+        let task: Task<Void, Never> = lock.withLock {
+            if let renewing { return renewing }
+            let task = Task { await self.renewHeld() }
+            renewing = task
+            return task
+        }
+        await task.value
+    }
+
+    private func renewHeld() async {
+        let started = ContinuousClock.now
+        let leases = lock.withLock { Array(held.values) }
+        do {
+            let refused = try await store.renew(leases, for: lease)
+            lock.withLock {
+                for item in refused { lost.insert(item.id) }
+                lastRenewal = started
+                renewing = nil
+            }
+        } catch {
+            // Not fatal: the next renewal tries again, and a finish is fenced whatever happens.
+            lock.withLock { renewing = nil }
+        }
+    }
+
+    package func end() async {
+        let leases = lock.withLock { () -> [SubscriptionLease] in
+            let unfinished = Array(held.values)
+            held = [:]
+            keptBack = []
+            return unfinished
+        }
+        try? await store.release(leases)
     }
 
     private func recording<T>(_ body: () async throws -> T) async throws -> T {

@@ -26,22 +26,33 @@ public struct JSONFileStore: SubscriptionStore {
         file = try JSONStateFile(path: path, retention: retention)
     }
 
+    /// The store's clock, which lease times are taken from. Tests move it to expire leases without waiting.
+    package var clock: @Sendable () -> Date = { Date() }
+
     /// The path of the state file.
     public var path: String { file.path }
 
     public func add(_ subscriptions: [Subscription]) async throws { try await file.add(subscriptions) }
 
-    public func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
-        -> [Subscription]
+    public func claimLeases(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
+        -> [LeasedSubscription]
     {
-        await file.claim(dueBy: dueBy, limit: limit, perHost: perHost, lease: lease)
+        await file.claim(dueBy: dueBy, limit: limit, perHost: perHost, worker: worker, lease: lease, now: clock())
     }
 
+    public func renew(_ leases: [SubscriptionLease], for lease: Duration) async throws -> Set<SubscriptionLease> {
+        await file.renew(leases, for: lease, now: clock())
+    }
+
+    public func release(_ leases: [SubscriptionLease]) async throws { await file.release(leases) }
+
+    public func makeDue(by date: Date) async throws { await file.makeDue(by: date) }
+
     public func finish(
-        _ id: Subscription.ID, as subscription: Subscription, outcome: RefreshOutcome,
+        _ id: Subscription.ID, lease: SubscriptionLease?, as subscription: Subscription, outcome: RefreshOutcome,
         seen: [EntryIdentity: EntryDigest]
     ) async throws {
-        try await file.finish(id, as: subscription, seen: seen, now: Date())
+        try await file.finish(id, lease: lease, as: subscription, seen: seen, now: clock())
     }
 
     public func seen(_ id: Subscription.ID) async throws -> [EntryIdentity: EntryDigest] { await file.seen(id) }
@@ -87,7 +98,11 @@ private actor JSONStateFile {
     private(set) var all: [Subscription]
     private var positions: [URL: Int] = [:]
     private var history: [URL: SeenHistory]
-    private var leases: [URL: Date] = [:]
+    /// Each leased subscription's holder: its worker, the lease's token, its end.
+    private var leases: [URL: (worker: String, token: Int64, until: Date)] = [:]
+    /// The last token handed out for each subscription: its lease generation, counted up at every claim (in
+    /// memory: one process holds the file).
+    private var tokens: [URL: Int64] = [:]
     private var dirty = false
     private var lastSave = ContinuousClock.now
 
@@ -162,12 +177,13 @@ private actor JSONStateFile {
         return merged
     }
 
-    func claim(dueBy: Date, limit: Int, perHost: Int, lease: Duration) -> [Subscription] {
-        let now = Date()
+    func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration, now: Date)
+        -> [LeasedSubscription]
+    {
         let due = all.filter { subscription in
             subscription.gone == nil && (subscription.nextDue ?? .distantPast) <= dueBy
                 && (subscription.retryAfter ?? .distantPast) <= now
-                && (leases[subscription.id] ?? .distantPast) <= now
+                && (leases[subscription.id]?.until ?? .distantPast) <= now
         }
         var perHostTaken: [String: Int] = [:]
         var claimed: [Subscription] = []
@@ -177,8 +193,43 @@ private actor JSONStateFile {
             perHostTaken[subscription.hostKey, default: 0] += 1
             claimed.append(subscription)
         }
-        for subscription in claimed { leases[subscription.id] = now.addingTimeInterval(lease.timeInterval) }
-        return claimed
+        return claimed.map { subscription in
+            let token = tokens[subscription.id, default: 0] + 1
+            tokens[subscription.id] = token
+            leases[subscription.id] = (worker, token, now.addingTimeInterval(lease.timeInterval))
+            return LeasedSubscription(
+                subscription: subscription, lease: SubscriptionLease(id: subscription.id, worker: worker, token: token))
+        }
+    }
+
+    /// Whether `lease` is the one `id` holds.
+    private func holds(_ lease: SubscriptionLease) -> Bool {
+        guard let held = leases[lease.id] else { return false }
+        return held.token == lease.token && held.worker == lease.worker
+    }
+
+    func renew(_ held: [SubscriptionLease], for lease: Duration, now: Date) -> Set<SubscriptionLease> {
+        let until = now.addingTimeInterval(lease.timeInterval)
+        var lost: Set<SubscriptionLease> = []
+        for item in held {
+            if holds(item) && positions[item.id] != nil {
+                leases[item.id] = (item.worker, item.token, until)
+            } else {
+                lost.insert(item)
+            }
+        }
+        return lost
+    }
+
+    func makeDue(by date: Date) {
+        for index in all.indices where all[index].gone == nil && (all[index].nextDue ?? .distantPast) > date {
+            all[index].nextDue = date
+            dirty = true
+        }
+    }
+
+    func release(_ held: [SubscriptionLease]) {
+        for item in held where leases[item.id]?.token == item.token { leases[item.id] = nil }
     }
 
     func seen(_ id: URL) -> [EntryIdentity: EntryDigest] {
@@ -189,17 +240,47 @@ private actor JSONStateFile {
         return seen
     }
 
-    func finish(_ id: URL, as subscription: Subscription, seen: [EntryIdentity: EntryDigest], now: Date) throws {
+    func finish(
+        _ id: URL, lease: SubscriptionLease?, as subscription: Subscription, seen: [EntryIdentity: EntryDigest],
+        now: Date
+    ) throws {
+        guard let index = positions[id] else {
+            leases[id] = nil
+            throw StoreError.refused(id, .removed)
+        }
+        if let lease, !holds(lease) { throw StoreError.refused(id, .leaseLost) }
         leases[id] = nil
-        guard let index = positions[id] else { return }
+        if subscription.id != id, let other = positions[subscription.id], other != index {
+            // Moved onto a URL the file already lists: the listed one gives way (one process: nobody else holds
+            // it), unless this run holds it right now.
+            if let held = leases[subscription.id], held.until > now {
+                var waiting = all[index]
+                waiting.nextDue = now.addingTimeInterval(FinishPlan.moveRetry)
+                all[index] = waiting
+                dirty = true
+                throw StoreError.refused(id, .moveDeferred)
+            }
+            all[other] = subscription
+            positions[id] = nil
+            all.remove(at: index)
+            positions = [:]
+            for (position, stored) in all.enumerated() { positions[stored.id] = position }
+            history[subscription.id] = history.removeValue(forKey: id)
+            dirty = true
+            return try record(seen, for: subscription.id, now: now)
+        }
         all[index] = subscription
         if subscription.id != id {
             positions[id] = nil
             positions[subscription.id] = index
             history[subscription.id] = history.removeValue(forKey: id)
         }
+        try record(seen, for: subscription.id, now: now)
+    }
+
+    private func record(_ seen: [EntryIdentity: EntryDigest], for id: URL, now: Date) throws {
         if !seen.isEmpty {
-            var record = history[subscription.id] ?? SeenHistory()
+            var record = history[id] ?? SeenHistory()
             record.refreshes += 1
             var entries: [EntryIdentity: SeenRecord] = [:]
             let oldest = retention.oldestKept(now: now)
@@ -212,7 +293,7 @@ private actor JSONStateFile {
                     key: identity.key, basis: identity.basis, digest: digest, refresh: record.refreshes, seenAt: now)
             }
             record.entries = entries.values.sorted { ($0.basis.rawValue, $0.key) < ($1.basis.rawValue, $1.key) }
-            history[subscription.id] = record
+            history[id] = record
         }
         dirty = true
         if ContinuousClock.now - lastSave > .seconds(2) { try save() }

@@ -4,55 +4,68 @@ import Foundation
 internal import GRDB
 
 extension SQLiteStore {
-    public func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
-        -> [Subscription]
+    public func claimLeases(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
+        -> [LeasedSubscription]
     {
-        let now = Date().timeIntervalSince1970
+        let now = clock().timeIntervalSince1970
         let until = now + lease.timeInterval
         let due = dueBy.timeIntervalSince1970
         let limit = max(0, limit)
-        let rows = try await transaction { db -> [String] in
+        let rows = try await transaction { db -> [(String, Int64)] in
             // Due, not leased, not waiting, on a host that is free, ours, or whose lease ran out; at most
-            // `perHost` of each host. The index on next_due finds them without reading the rest, and only the
-            // oldest due rows (a window a few batches long) are ranked by host.
+            // `perHost` of each host. The index on (next_due, url_hash) finds them without reading the rest, and
+            // only the oldest due rows (a window a few batches long) are ranked by host. Rows due at the same time
+            // (every row of an OPML import) come in digest order, which mixes the hosts, so the first claims spread
+            // over hosts instead of taking one host's rows.
             let picked = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT url, host, data FROM (
-                        SELECT url, host, data, next_due,
-                            ROW_NUMBER() OVER (PARTITION BY host ORDER BY next_due) AS place
+                    SELECT url_hash, host, data, lease_token FROM (
+                        SELECT url_hash, host, data, next_due, lease_token,
+                            ROW_NUMBER() OVER (PARTITION BY host ORDER BY next_due, url_hash) AS place
                         FROM (
-                            SELECT s.url, s.host, s.data, s.next_due FROM subscriptions s
-                            LEFT JOIN hosts h ON h.host = s.host
+                            SELECT s.url_hash, s.host, s.data, s.next_due, s.lease_token
+                            FROM feedstream_subscriptions s
+                            LEFT JOIN feedstream_hosts h ON h.host = s.host
                             WHERE s.next_due <= :due AND (s.lease_until IS NULL OR s.lease_until <= :now)
                               AND (s.retry_after IS NULL OR s.retry_after <= :now)
                               AND (h.host IS NULL OR ((h.lease_owner IS NULL OR h.lease_owner = :worker
                                   OR h.lease_until <= :now) AND (h.retry_after IS NULL OR h.retry_after <= :now)))
-                            ORDER BY s.next_due LIMIT :window))
-                    WHERE place <= :perHost ORDER BY next_due, host LIMIT :limit
+                            ORDER BY s.next_due, s.url_hash LIMIT :window))
+                    WHERE place <= :perHost ORDER BY next_due, url_hash LIMIT :limit
                     """,
                 arguments: [
                     "due": due, "now": now, "worker": worker, "limit": limit, "perHost": max(1, perHost),
                     "window": Self.claimWindow(limit: limit, perHost: perHost),
                 ])
+            let lease = try db.cachedStatement(
+                sql: """
+                    UPDATE feedstream_subscriptions SET lease_owner = ?, lease_until = ?, lease_token = ?
+                    WHERE url_hash = ?
+                    """)
+            let host = try db.cachedStatement(
+                sql: """
+                    INSERT INTO feedstream_hosts (host, lease_owner, lease_until) VALUES (?, ?, ?)
+                    ON CONFLICT (host) DO UPDATE SET lease_owner = excluded.lease_owner,
+                        lease_until = excluded.lease_until
+                    """)
+            var claimed: [(String, Int64)] = []
             for row in picked {
-                let url: String = row["url"]
-                let host: String = row["host"]
-                try db.execute(
-                    sql: "UPDATE subscriptions SET lease_owner = ?, lease_until = ? WHERE url = ?",
-                    arguments: [worker, until, url])
-                try db.execute(
-                    sql: """
-                        INSERT INTO hosts (host, lease_owner, lease_until) VALUES (?, ?, ?)
-                        ON CONFLICT (host) DO UPDATE SET lease_owner = excluded.lease_owner,
-                            lease_until = excluded.lease_until
-                        """,
-                    arguments: [host, worker, until])
+                let key: Data = row["url_hash"]
+                // The next generation of the row's leases: the token this claim's finish must carry.
+                let token: Int64 = row["lease_token"] + 1
+                try lease.execute(arguments: [worker, until, token, key])
+                try host.execute(arguments: [row["host"] as String, worker, until])
+                claimed.append((row["data"], token))
             }
-            return picked.map { $0["data"] }
+            return claimed
         }
         do {
-            return try rows.map(StoredSubscription.decode)
+            return try rows.map { json, token in
+                let subscription = try StoredSubscription.decode(json)
+                return LeasedSubscription(
+                    subscription: subscription, lease: SubscriptionLease(id: subscription.id, worker: worker, token: token))
+            }
         } catch {
             throw StoreError("\(path): \(Self.message(error))")
         }
@@ -64,79 +77,75 @@ extension SQLiteStore {
         perHost >= limit ? limit : min(max(limit * 32, 1_024), 65_536)
     }
 
-    public func finish(
-        _ id: Subscription.ID, as subscription: Subscription, outcome: RefreshOutcome,
-        seen: [EntryIdentity: EntryDigest]
-    ) async throws {
-        let row = try FinishedRow(id, as: subscription, outcome: outcome, seen: seen, retention: retention)
-        try await transaction { db in
-            guard
-                let stored = try Row.fetchOne(
-                    db, sql: "SELECT host, lease_owner, refreshes FROM subscriptions WHERE url = ?",
-                    arguments: [row.old])
-            else { return }
-            let oldHost: String = stored["host"]
-            let owner: String? = stored["lease_owner"]
-            let earlier: Int = stored["refreshes"]
-            let refreshes = earlier + (row.seen.isEmpty ? 0 : 1)
-            if row.new != row.old {
-                // Moved: the row and what it saw follow the new URL; the old one is remembered so that adding it
-                // again does not bring it back.
-                try db.execute(sql: "DELETE FROM subscriptions WHERE url = ?", arguments: [row.new])
-                try db.execute(sql: "DELETE FROM seen WHERE subscription = ?", arguments: [row.new])
-                try db.execute(sql: "UPDATE subscriptions SET url = ? WHERE url = ?", arguments: [row.new, row.old])
-                try db.execute(
-                    sql: "UPDATE seen SET subscription = ? WHERE subscription = ?", arguments: [row.new, row.old])
-                try db.execute(
-                    sql: "INSERT INTO moved (old_url, url) VALUES (?, ?) ON CONFLICT (old_url) DO UPDATE SET url = ?",
-                    arguments: [row.old, row.new, row.new])
-                try db.execute(sql: "DELETE FROM moved WHERE old_url = ?", arguments: [row.new])
-                try db.execute(
-                    sql: "INSERT INTO hosts (host) VALUES (?) ON CONFLICT (host) DO NOTHING",
-                    arguments: [row.host])
-            }
-            try db.execute(
+    public func renew(_ leases: [SubscriptionLease], for lease: Duration) async throws -> Set<SubscriptionLease> {
+        guard !leases.isEmpty else { return [] }
+        let now = clock().timeIntervalSince1970
+        let until = now + lease.timeInterval
+        return try await transaction { db in
+            // Only while the row holds the token and its host is still the worker's: a host another worker took
+            // meanwhile (this one's lease on it ran out) must not see two workers.
+            let renew = try db.cachedStatement(
                 sql: """
-                    UPDATE subscriptions SET host = ?, next_due = ?, retry_after = ?, lease_owner = NULL,
-                        lease_until = NULL, refreshes = ?, data = ? WHERE url = ?
-                    """,
-                arguments: [
-                    row.host, row.nextDue, row.retryAfter, refreshes, row.json, row.new,
-                ])
-            if !row.seen.isEmpty {
-                // Prepared once per connection, not once per entry.
-                let insert = try db.cachedStatement(
-                    sql: """
-                        INSERT INTO seen (subscription, basis, key, digest, refresh, seen_at)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (subscription, basis, key) DO UPDATE SET digest = excluded.digest,
-                            refresh = excluded.refresh, seen_at = excluded.seen_at
-                        """)
-                for (basis, key, digest) in row.seen {
-                    try insert.execute(arguments: [row.new, basis, key, digest, refreshes, row.now])
+                    UPDATE feedstream_subscriptions SET lease_until = :until
+                    WHERE url_hash = :key AND lease_token = :token AND lease_owner = :worker
+                      AND EXISTS (SELECT 1 FROM feedstream_hosts h WHERE h.host = feedstream_subscriptions.host
+                          AND h.lease_owner = :worker)
+                    """)
+            let host = try db.cachedStatement(
+                sql: """
+                    UPDATE feedstream_hosts SET lease_until = MAX(COALESCE(lease_until, 0), :until)
+                    WHERE lease_owner = :worker AND host = (
+                        SELECT host FROM feedstream_subscriptions WHERE url_hash = :key)
+                    """)
+            var lost: Set<SubscriptionLease> = []
+            for held in leases {
+                let key = StoreKey.digest(held.id.absoluteString)
+                try renew.execute(arguments: ["until": until, "key": key, "token": held.token, "worker": held.worker])
+                if db.changesCount == 0 {
+                    lost.insert(held)
+                } else {
+                    try host.execute(arguments: ["until": until, "worker": held.worker, "key": key])
                 }
-                try db.execute(
-                    sql: "DELETE FROM seen WHERE subscription = ? AND (refresh <= ? OR seen_at < ?)",
-                    arguments: [row.new, refreshes - row.keptRefreshes, row.oldestKept])
             }
-            if let hostRetry = row.hostRetryAfter {
-                try db.execute(
-                    sql: """
-                        INSERT INTO hosts (host, retry_after) VALUES (?, ?) ON CONFLICT (host)
-                        DO UPDATE SET retry_after = MAX(COALESCE(hosts.retry_after, 0), excluded.retry_after)
-                        """,
-                    arguments: [oldHost, hostRetry])
+            return lost
+        }
+    }
+
+    public func release(_ leases: [SubscriptionLease]) async throws {
+        guard !leases.isEmpty else { return }
+        let now = clock().timeIntervalSince1970
+        try await transaction { db in
+            let release = try db.cachedStatement(
+                sql: """
+                    UPDATE feedstream_subscriptions SET lease_owner = NULL, lease_until = NULL
+                    WHERE url_hash = ? AND lease_token = ? AND lease_owner = ?
+                    """)
+            var hosts: Set<[String]> = []
+            for held in leases {
+                try release.execute(arguments: [StoreKey.digest(held.id.absoluteString), held.token, held.worker])
+                hosts.insert([Subscription.hostKey(of: held.id), held.worker])
             }
-            // The host goes back to the others once this worker holds none of its subscriptions.
-            if let owner {
-                try db.execute(
-                    sql: """
-                        UPDATE hosts SET lease_owner = NULL, lease_until = NULL WHERE host = ? AND lease_owner = ?
-                          AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE host = ? AND lease_owner = ?
-                                          AND lease_until > ?)
-                        """,
-                    arguments: [oldHost, owner, oldHost, owner, row.now])
-            }
+            for pair in hosts { try Self.releaseHost(pair[0], owner: pair[1], now: now, db) }
+        }
+    }
+
+    /// Lets `host` go back to the others once `owner` holds none of its subscriptions.
+    static func releaseHost(_ host: String, owner: String, now: Double, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE feedstream_hosts SET lease_owner = NULL, lease_until = NULL WHERE host = ? AND lease_owner = ?
+                  AND NOT EXISTS (SELECT 1 FROM feedstream_subscriptions WHERE host = ? AND lease_owner = ?
+                                  AND lease_until > ?)
+                """,
+            arguments: [host, owner, host, owner, now])
+    }
+
+    public func makeDue(by date: Date) async throws {
+        let due = date.timeIntervalSince1970
+        try await transaction { db in
+            try db.execute(
+                sql: "UPDATE feedstream_subscriptions SET next_due = ? WHERE next_due > ? AND next_due < 1e15",
+                arguments: [due, due])
         }
     }
 }

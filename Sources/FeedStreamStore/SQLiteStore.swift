@@ -5,8 +5,8 @@ internal import GRDB
 
 /// The embedded store: one SQLite file (write-ahead log), any number of subscriptions, one machine.
 ///
-/// Each subscription is a row (its JSON, with its URL, host, due date, `Retry-After` and lease beside it, indexed
-/// by due date): a claim reads only the due rows, never the whole list, so a refresh of 1,000 due subscriptions
+/// Each subscription is a row (its JSON, with its URL's digest, host, due date, `Retry-After` and lease beside it,
+/// indexed by due date): a claim reads only the due rows, never the whole list, so a refresh of 1,000 due subscriptions
 /// among 100,000 holds one batch in memory. Each ``finish(_:as:outcome:seen:)`` is its own transaction, so a run
 /// killed half-way loses nothing it finished. Several processes on the machine may share the file: claims are
 /// leases, and a host is leased to one worker at a time (see ``SubscriptionStore``).
@@ -17,10 +17,17 @@ public struct SQLiteStore: SubscriptionStore {
     let retention: SeenRetention
     /// The path of the database file.
     public let path: String
+    /// The store's clock, which lease times are taken from (one machine: the processes sharing the file share it).
+    /// Tests move it to expire leases without waiting.
+    package var clock: @Sendable () -> Date = { Date() }
 
     /// Opens (or creates) the database at `path`.
-    /// - Throws: ``StoreError`` when the file cannot be opened or is no FeedStream database.
-    public init(path: String, retention: SeenRetention = .init()) throws {
+    /// - Parameter schema: ``SchemaPolicy/migrate`` (the default: an app's own file is brought to this version's
+    ///   tables) or ``SchemaPolicy/require`` (a worker: a database of another version is refused; a new, empty
+    ///   one is created).
+    /// - Throws: ``StoreError`` when the file cannot be opened, is no FeedStream database, or (with `.require`)
+    ///   holds another version's tables.
+    public init(path: String, retention: SeenRetention = .init(), schema: SchemaPolicy = .migrate) throws {
         self.path = path
         self.retention = retention
         var configuration = Configuration()
@@ -28,31 +35,18 @@ public struct SQLiteStore: SubscriptionStore {
         configuration.busyMode = .timeout(30)
         // With the write-ahead log, NORMAL syncs at checkpoints instead of at every commit: a process killed at any
         // point keeps every finished transaction; only a power cut can lose the last few, never corrupt the file.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: Self.sha256Function)
+        }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.write { db in try Self.createSchema(db) }
+            try Self.prepareSchema(pool, policy: schema, path: path)
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError("\(path): \(Self.message(error))")
         }
-    }
-
-    private static func createSchema(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE IF NOT EXISTS subscriptions (
-                    url TEXT PRIMARY KEY NOT NULL, host TEXT NOT NULL, next_due REAL NOT NULL, retry_after REAL,
-                    lease_owner TEXT, lease_until REAL, refreshes INTEGER NOT NULL DEFAULT 0, data TEXT NOT NULL);
-                CREATE INDEX IF NOT EXISTS subscriptions_due ON subscriptions (next_due, host);
-                CREATE INDEX IF NOT EXISTS subscriptions_host ON subscriptions (host, next_due);
-                CREATE TABLE IF NOT EXISTS moved (old_url TEXT PRIMARY KEY NOT NULL, url TEXT NOT NULL);
-                CREATE TABLE IF NOT EXISTS hosts (
-                    host TEXT PRIMARY KEY NOT NULL, lease_owner TEXT, lease_until REAL, retry_after REAL);
-                CREATE TABLE IF NOT EXISTS seen (
-                    subscription TEXT NOT NULL, basis TEXT NOT NULL, key TEXT NOT NULL, digest INTEGER NOT NULL,
-                    refresh INTEGER NOT NULL, seen_at REAL NOT NULL, PRIMARY KEY (subscription, basis, key))
-                    WITHOUT ROWID;
-                """)
     }
 
     /// One line for an error of the database or of decoding a row.
@@ -82,20 +76,21 @@ public struct SQLiteStore: SubscriptionStore {
     }
 
     public func add(_ subscriptions: [Subscription]) async throws {
-        let rows = try subscriptions.map { ($0, try StoredSubscription.json($0)) }
+        let rows = try subscriptions.map { ($0, StoreKey.digest($0.url.absoluteString), try StoredSubscription.json($0)) }
         try await transaction { db in
             // Prepared once for the whole list, not once per subscription.
-            let moved = try db.cachedStatement(sql: "SELECT 1 FROM moved WHERE old_url = ?")
+            let moved = try db.cachedStatement(sql: "SELECT 1 FROM feedstream_moved WHERE old_hash = ?")
             let insert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO subscriptions (url, host, next_due, retry_after, data) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (url) DO NOTHING
+                    INSERT INTO feedstream_subscriptions (url_hash, url, host, next_due, retry_after, data)
+                    VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (url_hash) DO NOTHING
                     """)
-            let host = try db.cachedStatement(sql: "INSERT INTO hosts (host) VALUES (?) ON CONFLICT (host) DO NOTHING")
-            for (subscription, json) in rows {
-                if try Bool.fetchOne(moved, arguments: [subscription.url.absoluteString]) == true { continue }
+            let host = try db.cachedStatement(
+                sql: "INSERT INTO feedstream_hosts (host) VALUES (?) ON CONFLICT (host) DO NOTHING")
+            for (subscription, key, json) in rows {
+                if try Bool.fetchOne(moved, arguments: [key]) == true { continue }
                 try insert.execute(arguments: [
-                    subscription.url.absoluteString, subscription.hostKey, StoredSubscription.dueKey(subscription),
+                    key, subscription.url.absoluteString, subscription.hostKey, StoredSubscription.dueKey(subscription),
                     subscription.retryAfter?.timeIntervalSince1970, json,
                 ])
                 try host.execute(arguments: [subscription.hostKey])
@@ -108,12 +103,14 @@ public struct SQLiteStore: SubscriptionStore {
             return try await pool.read { db in
                 var seen: [EntryIdentity: EntryDigest] = [:]
                 let rows = try Row.fetchCursor(
-                    db, sql: "SELECT basis, key, digest FROM seen WHERE subscription = ?",
-                    arguments: [id.absoluteString])
+                    db, sql: "SELECT basis, key, digest FROM feedstream_seen WHERE subscription = ?",
+                    arguments: [StoreKey.digest(id.absoluteString)])
                 while let row = try rows.next() {
                     guard let basis = EntryIdentity.Basis(rawValue: row["basis"]) else { continue }
+                    let key: Data = row["key"]
                     let digest: Int64 = row["digest"]
-                    seen[EntryIdentity(key: row["key"], basis: basis)] = EntryDigest(value: UInt64(bitPattern: digest))
+                    seen[EntryIdentity(key: String(decoding: key, as: UTF8.self), basis: basis)] = EntryDigest(
+                        value: UInt64(bitPattern: digest))
                 }
                 return seen
             }
@@ -127,9 +124,14 @@ public struct SQLiteStore: SubscriptionStore {
         return StoredSubscription.pages { after in
             do {
                 return try await store.pool.read { db in
-                    try String.fetchAll(
-                        db, sql: "SELECT data FROM subscriptions WHERE url > ? ORDER BY url LIMIT ?",
-                        arguments: [after, StoredSubscription.pageSize])
+                    try Row.fetchAll(
+                        db,
+                        sql: """
+                            SELECT url_hash, data FROM feedstream_subscriptions WHERE url_hash > ?
+                            ORDER BY url_hash LIMIT ?
+                            """,
+                        arguments: [after, StoredSubscription.pageSize]
+                    ).map { (key: $0["url_hash"], json: $0["data"]) }
                 }
             } catch {
                 throw StoreError("\(store.path): \(Self.message(error))")
@@ -163,20 +165,20 @@ package enum StoredSubscription {
     /// Rows a page of ``pages(_:)`` holds.
     package static let pageSize = 500
 
-    /// Every stored subscription, a page at a time by URL (`fetch` gives the rows' JSON after a URL, in URL order):
-    /// memory holds one page, however many are stored.
-    package static func pages(_ fetch: @escaping @Sendable (_ after: String) async throws -> [String])
-        -> AsyncThrowingStream<Subscription, any Error>
-    {
+    /// Every stored subscription, a page at a time by key (`fetch` gives the rows' keys and JSON after a key, in
+    /// key order): memory holds one page, however many are stored.
+    package static func pages(
+        _ fetch: @escaping @Sendable (_ after: Data) async throws -> [(key: Data, json: String)]
+    ) -> AsyncThrowingStream<Subscription, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Subscription.self)
         let task = Task {
-            var after = ""
+            var after = Data()
             do {
                 while !Task.isCancelled {
-                    let decoded = try await fetch(after).map(decode)
-                    for subscription in decoded { continuation.yield(subscription) }
-                    guard let last = decoded.last, decoded.count == pageSize else { break }
-                    after = last.url.absoluteString
+                    let page = try await fetch(after)
+                    for row in page { continuation.yield(try decode(row.json)) }
+                    guard let last = page.last, page.count == pageSize else { break }
+                    after = last.key
                 }
                 continuation.finish()
             } catch {
@@ -185,45 +187,5 @@ package enum StoredSubscription {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
-    }
-}
-
-/// What a store writes when a subscription finishes, worked out once for every store.
-package struct FinishedRow: Sendable {
-    package var old: String
-    package var new: String
-    package var host: String
-    package var json: String
-    package var nextDue: Double
-    package var retryAfter: Double?
-    /// The host's `Retry-After`: the subscription's, or the date a `deferred` outcome names.
-    package var hostRetryAfter: Double?
-    package var seen: [(basis: String, key: String, digest: Int64)]
-    package var now: Double
-    /// Seen rows last seen before this are forgotten.
-    package var oldestKept: Double
-    package var keptRefreshes: Int
-
-    package init(
-        _ id: Subscription.ID, as subscription: Subscription, outcome: RefreshOutcome,
-        seen: [EntryIdentity: EntryDigest], retention: SeenRetention
-    ) throws {
-        let now = Date()
-        old = id.absoluteString
-        new = subscription.url.absoluteString
-        host = subscription.hostKey
-        json = try StoredSubscription.json(subscription)
-        nextDue = StoredSubscription.dueKey(subscription)
-        retryAfter = subscription.retryAfter?.timeIntervalSince1970
-        hostRetryAfter = retryAfter
-        if case .deferred(let until) = outcome {
-            hostRetryAfter = max(hostRetryAfter ?? 0, until.timeIntervalSince1970)
-        }
-        self.seen = seen.map {
-            (basis: $0.key.basis.rawValue, key: $0.key.key, digest: Int64(bitPattern: $0.value.value))
-        }
-        self.now = now.timeIntervalSince1970
-        oldestKept = retention.oldestKept(now: now).timeIntervalSince1970
-        keptRefreshes = retention.refreshes
     }
 }

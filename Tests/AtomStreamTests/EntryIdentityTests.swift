@@ -235,4 +235,33 @@ struct EntryIdentityTests {
     }
 
     static let pinnedDigest = "a09aa72c3a5f3bd0"
+
+    @Test("RSS items without a guid that share one link: distinct identities, the same in the next refresh")
+    func sharedLinkWithoutGuid() {
+        let items = (1...20).map { index in
+            """
+            <item><title>Episode \(index)</title><link>http://e.com/</link>\
+            <pubDate>Mon, \(String(format: "%02d", index)) Jun 2026 10:00:00 GMT</pubDate></item>
+            """
+        }.joined()
+        let document = "<rss version=\"2.0\"><channel><title>t</title><link>http://e.com/</link>\(items)</channel></rss>"
+        let first = identities(document)
+        #expect(first.count == 20)
+        #expect(Set(first).count == 20, "one identity each")
+        #expect(first.allSatisfy { $0.basis == .link && $0.key.hasPrefix("http://e.com/") })
+        #expect(first[0] == EntryIdentity(key: "http://e.com/", basis: .link), "the first keeps its link alone")
+        // The next refresh of the same feed (a new item on top) recognises every earlier item but the first, whose
+        // link is now the second's to repeat.
+        let newer = """
+            <item><title>Episode 21</title><link>http://e.com/</link>\
+            <pubDate>Sun, 21 Jun 2026 10:00:00 GMT</pubDate></item>
+            """
+        let next = identities(document.replacingOccurrences(of: "<link>http://e.com/</link><item>", with: "<link>http://e.com/</link>\(newer)<item>"))
+        #expect(next.count == 21)
+        #expect(Set(first.dropFirst()).isSubset(of: Set(next)))
+        // Equal titles and dates are the same entry: the digest is of those, not of the position.
+        #expect(
+            EntryIdentity.linkAndContent("http://e.com/", title: "a", date: nil)
+                != EntryIdentity.linkAndContent("http://e.com/", title: "b", date: nil))
+    }
 }

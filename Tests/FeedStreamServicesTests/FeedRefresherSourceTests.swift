@@ -76,6 +76,7 @@ struct FeedRefresherSourceTests {
                 let stored = await source.finished[id] != nil
                 #expect(stored, "finished in the source before it is reported")
                 finished.append(id)
+            case .refused(let id, let refusal): Issue.record("\(id) refused: \(refusal)")
             }
         }
         #expect(Set(finished) == Set(urls))

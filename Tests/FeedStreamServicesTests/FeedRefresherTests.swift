@@ -15,6 +15,7 @@ struct RefreshRecord {
     var finished: [URL: (Subscription, RefreshOutcome)] = [:]
     var order: [URL] = []
     var costs: [URL: RefreshTransfer] = [:]
+    var refused: [URL: FinishRefusal] = [:]
 
     static func collect(_ reports: AsyncStream<RefreshReport>) async -> RefreshRecord {
         var record = RefreshRecord()
@@ -26,6 +27,7 @@ struct RefreshRecord {
                 record.finished[id] = (subscription, outcome)
                 record.order.append(id)
                 if let cost { record.costs[id] = cost }
+            case .refused(let id, let refusal): record.refused[id] = refusal
             }
         }
         return record

@@ -26,6 +26,7 @@ enum ReadmeExamples {
             switch event {
             case .entry(let id, let entry, _): store(entry, id)
             case .finished(id: _, let subscription, let outcome): save(subscription, outcome)
+            case .refused: break   // a shared store gave the subscription to another worker
             }
         }
     }

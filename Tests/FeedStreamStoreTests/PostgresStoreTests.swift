@@ -21,7 +21,8 @@ func freshPostgresStore(schema: String = freshPostgresSchema()) async throws -> 
     let url = try #require(testPostgresURL, "FEEDSTREAM_TEST_POSTGRES_URL is not set (CI is)")
     let separator = url.contains("?") ? "&" : "?"
     // Patient: the whole test suite can hold the machine's threads for minutes.
-    return try await PostgresStore(url: "\(url)\(separator)search_path=\(schema)", connectTimeout: .seconds(300))
+    return try await PostgresStore(
+        url: "\(url)\(separator)search_path=\(schema)", connectTimeout: .seconds(300), schema: .migrate)
 }
 
 @Suite("PostgresStore", .enabled(if: postgresTestsRun))

@@ -31,9 +31,9 @@ struct TestTLSServer {
         return "\(text)?\(query)\(query.isEmpty ? "" : "&")search_path=\(freshPostgresSchema())"
     }
 
-    /// A store on `url` with this server's password, patient as the other tests' are.
+    /// A store on `url` with this server's password (its tables made), patient as the other tests' are.
     func store(_ url: String) async throws -> PostgresStore {
-        try await PostgresStore(url: url, password: password, connectTimeout: .seconds(300))
+        try await PostgresStore(url: url, password: password, connectTimeout: .seconds(300), schema: .migrate)
     }
 }
 

@@ -18,11 +18,15 @@ struct RefreshFleetTests {
     let tool = FeedStreamToolTests()
     let refresh = RefreshCommandTests()
 
-    /// The test server's URL with a schema of this test's own.
-    func storeURL() throws -> String {
+    /// The test server's URL with a schema of this test's own, migrated as an operator does before starting the
+    /// workers (they run no DDL).
+    func storeURL() async throws -> String {
         let url = try #require(postgresURL, "FEEDSTREAM_TEST_POSTGRES_URL is not set (CI is)")
         let schema = "fleet\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-        return url + (url.contains("?") ? "&" : "?") + "search_path=\(schema)"
+        let store = url + (url.contains("?") ? "&" : "?") + "search_path=\(schema)"
+        let migrated = try await tool.run(["store", "migrate", "--store", store])
+        try #require(migrated.status == 0, "\(migrated.error)")
+        return store
     }
 
     /// Hosts 127.0.0.11… each serving `feeds` feeds, slowly enough that workers overlap.
@@ -46,7 +50,7 @@ struct RefreshFleetTests {
         defer { for host in hosts { host.stop() } }
         let urls = hosts.flatMap { host in (0..<10).map { host.url("/f\($0)") } }
         let file = try list(urls)
-        let store = try storeURL()
+        let store = try await storeURL()
         // Each worker adds the list (adding it again changes nothing), then refreshes what it can claim.
         let runs = try await withThrowingTaskGroup(of: FeedStreamToolTests.Run.self) { group in
             for worker in 0..<4 {
@@ -80,7 +84,7 @@ struct RefreshFleetTests {
         defer { for host in hosts { host.stop() } }
         let urls = (0..<6).map { hosts[0].url("/f\($0)") }
         let file = try list(urls)
-        let store = try storeURL()
+        let store = try await storeURL()
 
         // Its output goes to a file: what it finished before it died is not refreshed again.
         let doomedOutput = try refresh.directory().appendingPathComponent("doomed.out")

@@ -26,13 +26,13 @@ struct RefreshStorePasswordTests {
         return file
     }
 
-    /// `refresh --store` with `arguments`: it ends with `status`, one error line saying `reason` (exit 1), and no
-    /// password anywhere.
+    /// `command` (`refresh`) with `arguments`: it ends with `status`, one error line saying `reason` (exit 1), and
+    /// no password anywhere.
     func expectRefused(
         _ arguments: [String], status: Int32 = 1, saying reason: String, environment: [String: String]? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        command: [String] = ["refresh"], sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let run = try await tool.run(["refresh"] + arguments, environment: environment)
+        let run = try await tool.run(command + arguments, environment: environment)
         #expect(run.status == status, "\(arguments): \(run.error)", sourceLocation: sourceLocation)
         #expect(!run.output.contains(Self.marker) && !run.error.contains(Self.marker), sourceLocation: sourceLocation)
         #expect(run.error.contains(reason), "\(arguments): \(run.error)", sourceLocation: sourceLocation)
@@ -85,6 +85,13 @@ struct RefreshStorePasswordTests {
         let open = try await tool.run(["refresh", "--store", url], environment: environment)
         #expect(open.status == 1 && open.error.contains("group or world access"), "\(open.error)")
 
+        // `store migrate` takes the file too (and makes the tables the workers below need).
+        let migrated = try await tool.run(["store", "migrate", "--store", url, "--store-password-file", right])
+        #expect(migrated.status == 0, "\(migrated.error)")
+        #expect(!migrated.output.contains(server.password) && !migrated.error.contains(server.password))
+        try await expectRefused(
+            ["migrate", "--store", url, "--store-password-file", wrong], saying: "password authentication",
+            command: ["store"])
         let fromFile = try await tool.run([
             "refresh", "--store", "\(url)&sslmode=require", "--store-password-file", right,
         ])

@@ -19,7 +19,7 @@ struct DocumentEntryIDs {
     /// alternate link, and with `position` (the entry's number in the document, from 1) when that pair was used too.
     @inline(__always)
     mutating func note(_ entry: inout AtomEntry, position: Int) {
-        guard let id = entry.id, !id.isEmpty else { return }
+        guard let id = entry.id, !id.isEmpty else { return noteLink(&entry) }
         var hasher = EntryHasher()
         hasher.combine(id)
         if insert(hasher.value) { return }
@@ -34,6 +34,22 @@ struct DocumentEntryIDs {
         let identity = insert(pair.value)
             ? EntryIdentity.idAndLink(id, link: link) : EntryIdentity.idAndLink(id, link: link, position: position)
         entry.decodedIdentity.value = identity
+    }
+
+    /// An entry without an id is known by its link; when the document used that link before (a feed whose items
+    /// all point at its home page), by the link with a digest of its title and date
+    /// (``EntryIdentity/linkAndContent(_:title:date:)``), so that such entries stay apart, and stay the same from
+    /// one refresh to the next.
+    @inline(never)
+    private mutating func noteLink(_ entry: inout AtomEntry) {
+        guard let link = entry.alternateLink else { return }
+        var hasher = EntryHasher()
+        // Apart from the ids: a link equal to another entry's id is no repeat.
+        hasher.combine(word: 0x6c69_6e6b)
+        hasher.combine(link)
+        if insert(hasher.value) { return }
+        entry.decodedIdentity.value = EntryIdentity.linkAndContent(
+            link, title: entry.title?.value, date: entry.published ?? entry.updated)
     }
 
     /// Records `hash`; whether it was new (always when the table is full and does not hold it).

@@ -9,7 +9,8 @@ extension AtomEntry {
     ///
     /// A decoder sets it when the entry alone cannot tell it: an id the document already used makes the id with the
     /// alternate link (``EntryIdentity/Basis/idAndLink``), and the entry's position too when that pair was used
-    /// before. Otherwise, and for entries built by hand or decoded from JSON, it follows from the entry's fields:
+    /// before; an entry without an id whose link the document already used is its link with a digest of its title
+    /// and date (still ``EntryIdentity/Basis/link``). Otherwise, and for entries built by hand or decoded from JSON, it follows from the entry's fields:
     /// its id, else its alternate link, else a digest of title, date and content (worked out when asked, so that
     /// decoding pays nothing for it).
     public var identity: EntryIdentity {
@@ -63,6 +64,17 @@ extension EntryIdentity {
         var key = id + "\u{1F}" + (link ?? "")
         if let position { key += "\u{1F}" + String(position) }
         return EntryIdentity(key: key, basis: .idAndLink)
+    }
+}
+
+extension EntryIdentity {
+    /// A link the document repeats on entries without ids, told apart by a digest of the entry's title and date
+    /// (joined by U+001F): `link`, U+001F, the digest. Stable while the entry keeps its title and date.
+    package static func linkAndContent(_ link: String, title: String?, date: Date?) -> EntryIdentity {
+        var hasher = EntryHasher()
+        hasher.combine(title)
+        hasher.combine(word: date.map { $0.timeIntervalSince1970.bitPattern } ?? .max)
+        return EntryIdentity(key: link + "\u{1F}" + hasher.digest.description, basis: .link)
     }
 }
 

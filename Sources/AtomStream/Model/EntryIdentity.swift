@@ -18,7 +18,7 @@ public struct EntryIdentity: Sendable, Hashable, Codable {
         case id
         /// An id the document repeats, with the entry's link (and its position when the link repeats too).
         case idAndLink
-        /// No id: the entry's link.
+        /// No id: the entry's link (with a digest of its title and date when the document repeats the link).
         case link
         /// No id and no link: a digest of title, date and content.
         case content

@@ -138,21 +138,30 @@ private struct TimedStore: SubscriptionStore {
 
     func add(_ subscriptions: [Subscription]) async throws { try await base.add(subscriptions) }
 
-    func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
-        -> [Subscription]
+    func claimLeases(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration) async throws
+        -> [LeasedSubscription]
     {
         let start = ContinuousClock.now
-        let claimed = try await base.claim(dueBy: dueBy, limit: limit, perHost: perHost, worker: worker, lease: lease)
+        let claimed = try await base.claimLeases(
+            dueBy: dueBy, limit: limit, perHost: perHost, worker: worker, lease: lease)
         await times.add(claim: ContinuousClock.now - start)
         return claimed
     }
 
+    func renew(_ leases: [SubscriptionLease], for lease: Duration) async throws -> Set<SubscriptionLease> {
+        try await base.renew(leases, for: lease)
+    }
+
+    func release(_ leases: [SubscriptionLease]) async throws { try await base.release(leases) }
+
+    func makeDue(by date: Date) async throws { try await base.makeDue(by: date) }
+
     func finish(
-        _ id: Subscription.ID, as subscription: Subscription, outcome: RefreshOutcome,
+        _ id: Subscription.ID, lease: SubscriptionLease?, as subscription: Subscription, outcome: RefreshOutcome,
         seen: [EntryIdentity: EntryDigest]
     ) async throws {
         let start = ContinuousClock.now
-        try await base.finish(id, as: subscription, outcome: outcome, seen: seen)
+        try await base.finish(id, lease: lease, as: subscription, outcome: outcome, seen: seen)
         await times.add(finish: ContinuousClock.now - start)
     }
 

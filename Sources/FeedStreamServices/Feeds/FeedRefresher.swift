@@ -12,6 +12,7 @@ import Foundation
 ///     switch event {
 ///     case .entry(let id, let entry, let change): show(entry, in: id, isNew: change == .new)
 ///     case .finished(let id, let subscription, let outcome): store(subscription, replacing: id); log(outcome)
+///     case .refused: break   // a fleet's store gave the subscription to another worker
 ///     }
 /// }
 /// ```
@@ -191,6 +192,16 @@ public struct FeedRefresher: Sendable {
             perHost: perHost, limit: concurrency, lowWater: concurrency, clock: clock)
         let failedSource = RefreshSourceFault()
         let claimLimit = self.claimLimit
+        // One task renews what the run holds, queued and in flight, for as long as the run goes.
+        let renewals = source.renewalInterval.map { interval in
+            Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: interval)
+                    if Task.isCancelled { break }
+                    await source.renew()
+                }
+            }
+        }
         await withTaskGroup(of: Void.self) { group in
             // The claimer: the next batch is claimed while the last one's transfers run, so no worker waits for a
             // whole batch to end nor for a claim. A claim that fails or comes back empty ends the run once the
@@ -220,6 +231,13 @@ public struct FeedRefresher: Sendable {
                                 .finished(subscription.id, deferred, .deferred(until: until), nil), seen: [:],
                                 source: source, fault: failedSource, channel: channel)
                         case .refresh(let subscription, let host):
+                            // A lease lost while the subscription waited (the process was paused past it) is
+                            // another worker's now: nothing is sent.
+                            guard await source.holds(subscription.id) else {
+                                scheduler.done(host: host)
+                                await channel.send(.refused(subscription.id, .leaseLost))
+                                continue
+                            }
                             let earlier = (try? await source.seen(subscription.id)) ?? [:]
                             let (report, seen) = await refreshOne(
                                 subscription, earlier: earlier, now: now, clock: clock, channel: channel
@@ -233,9 +251,12 @@ public struct FeedRefresher: Sendable {
                 }
             }
         }
+        renewals?.cancel()
+        // Not the run's task: a cancelled run still gives back what it holds.
+        await Task { await source.end() }.value
     }
 
-    /// Hands a finished subscription to the source, then reports it.
+    /// Hands a finished subscription to the source, then reports it (or that the source refused it).
     private func finish(
         _ report: RefreshReport, seen: [EntryIdentity: EntryDigest], source: any RefreshSource,
         fault: RefreshSourceFault, channel: RefreshEventChannel<RefreshReport>
@@ -243,6 +264,8 @@ public struct FeedRefresher: Sendable {
         guard case .finished(let id, let subscription, let outcome, _) = report else { return }
         do {
             try await source.finish(id, as: subscription, outcome: outcome, seen: seen)
+        } catch let refused as RefusedFinish {
+            return await channel.send(.refused(id, refused.refusal))
         } catch {
             fault.record()
         }

@@ -58,6 +58,11 @@ public enum RefreshEvent: Sendable {
     /// The subscription is done: `id` is its URL as the run began (a moved feed's new URL is in the subscription),
     /// the subscription updated, to store, and what became of it.
     case finished(id: Subscription.ID, Subscription, RefreshOutcome)
+    /// The store refused what this worker's refresh of the subscription found (its lease went to another worker,
+    /// the subscription was removed, or its move waits): nothing of it was stored, and the app stores nothing of it
+    /// either. Only a refresh from a `SubscriptionStore` shared by workers reports it; the entries it reported
+    /// before the refusal may come again from the worker that holds the subscription now.
+    case refused(id: Subscription.ID, FinishRefusal)
 }
 
 /// What one subscription's transfer cost, for the command line's status lines and the benchmarks.
@@ -77,12 +82,15 @@ package enum RefreshReport: Sendable {
     case entry(Subscription.ID, AtomEntry, EntryChange)
     /// The subscription whose ID was `id` as the run began: updated, what became of it, what it cost.
     case finished(Subscription.ID, Subscription, RefreshOutcome, RefreshTransfer?)
+    /// The store refused the subscription's finish (``RefreshEvent/refused(id:_:)``).
+    case refused(Subscription.ID, FinishRefusal)
 
     /// The public event.
     var event: RefreshEvent {
         switch self {
         case .entry(let id, let entry, let change): .entry(id, entry, change)
         case .finished(let id, let subscription, let outcome, _): .finished(id: id, subscription, outcome)
+        case .refused(let id, let refusal): .refused(id: id, refusal)
         }
     }
 }

@@ -19,4 +19,21 @@ package protocol RefreshSource: Sendable {
         _ id: Subscription.ID, as subscription: Subscription, outcome: RefreshOutcome,
         seen: [EntryIdentity: EntryDigest]
     ) async throws
+    /// Whether the subscription is still this run's to refresh: `false` once its lease is known lost. When the last
+    /// renewal is older than it should be (the process was paused), renews first.
+    func holds(_ id: Subscription.ID) async -> Bool
+    /// How often the run calls ``renew()``: `nil`, never (nothing it hands out can expire).
+    var renewalInterval: Duration? { get }
+    /// Renews what the run holds, queued and in flight, so that a healthy worker never loses its claims to the
+    /// clock. Called from one task per run.
+    func renew() async
+    /// The run is over (ended, cancelled or failed): what it holds and did not finish goes back.
+    func end() async
+}
+
+extension RefreshSource {
+    package func holds(_ id: Subscription.ID) async -> Bool { true }
+    package var renewalInterval: Duration? { nil }
+    package func renew() async {}
+    package func end() async {}
 }

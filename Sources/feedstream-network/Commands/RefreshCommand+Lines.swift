@@ -10,7 +10,7 @@ struct EntryLine: Encodable {
 
 /// One subscription's status line: `status` as ``RefreshOutcome/status``; a failure adds `kind` (a
 /// ``RefreshFailure/Kind``), `statusCode` when an answer arrived, and `error`; `deferred` adds `retryAfter`, when
-/// the host may be asked again.
+/// the host may be asked again. A finish the store refused has a status of its own (``init(id:refused:entries:)``).
 struct StatusLine: Encodable {
     var subscription: String
     var status: String
@@ -40,5 +40,19 @@ struct StatusLine: Encodable {
         default: break
         }
         nextDue = updated.nextDue
+    }
+
+    /// The line of a finish the store refused (``FinishRefusal``): `lease-lost`, `removed` or `move-deferred`, with
+    /// `error` saying why. No outcome: the worker holding the subscription now reports it.
+    init(id: URL, refused refusal: FinishRefusal, entries: Int) {
+        subscription = id.absoluteString
+        status = refusal.status
+        self.entries = entries
+        error =
+            switch refusal {
+            case .leaseLost: "the lease went to another worker; nothing of this refresh was stored"
+            case .removed: "no longer in the store; nothing of this refresh was stored"
+            case .moveDeferred: "moved to a URL another worker is refreshing; it moves on a later refresh"
+            }
     }
 }

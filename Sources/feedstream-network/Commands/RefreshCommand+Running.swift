@@ -70,6 +70,9 @@ extension RefreshCommand: NetworkCommand {
                     try await file?.finish(id, as: subscription, outcome: outcome, seen: seen)
                     try writer.line(StatusLine(id: id, subscription, outcome, cost, entries: entries[id] ?? 0))
                     entries[id] = nil
+                case .refused(let id, let refusal):
+                    // Only a shared store refuses; the state file never does.
+                    try writer.line(StatusLine(id: id, refused: refusal, entries: entries.removeValue(forKey: id) ?? 0))
                 }
                 writer.flush()
             }
@@ -107,6 +110,8 @@ extension RefreshCommand: NetworkCommand {
             case .finished(let id, let subscription, let outcome, let cost):
                 try writer.line(StatusLine(id: id, subscription, outcome, cost, entries: entries[id] ?? 0))
                 entries[id] = nil
+            case .refused(let id, let refusal):
+                try writer.line(StatusLine(id: id, refused: refusal, entries: entries.removeValue(forKey: id) ?? 0))
             }
             writer.flush()
         }
