@@ -7,7 +7,7 @@ package struct StoreOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             """
-            The store kept between runs: sqlite:PATH (created when missing), or postgres://USER@HOST/DATABASE \
+            The store: sqlite:PATH (a file, created when missing), or postgres://USER@HOST/DATABASE \
             (?sslmode=disable|prefer|require|verify-ca|verify-full, ?sslrootcert=FILE, as libpq takes them).
             """,
             valueName: "sqlite:PATH|postgres://…"))
