@@ -100,6 +100,8 @@ let package = Package(
                 "FeedStreamStore", "FeedStreamServices", "AtomStream",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                // Already in the graph through postgres-nio: the TLS of sslmode (trust roots, verification).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         // The command line: its subcommands, options and output, and the decoding of files and standard input.
         // No network code: `feedstream` links only this.
@@ -146,6 +148,8 @@ let package = Package(
             name: "FeedStreamStoreTests",
             dependencies: [
                 "FeedStreamStore", "FeedStreamPostgres", "FeedStreamServices", "AtomStream", "StreamTestSupport",
+                // What each sslmode verifies is checked on the TLS configuration it makes.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
         .testTarget(

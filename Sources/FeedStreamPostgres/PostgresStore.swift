@@ -32,33 +32,36 @@ public struct PostgresStore: SubscriptionStore {
     /// Connects to the database at `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`, or a Unix socket's
     /// directory as `?host=/path`, as libpq takes it; `?search_path=SCHEMA` keeps the tables in a schema of their
     /// own, created by a migration when missing) and checks its tables.
+    ///
+    /// TLS is libpq's `sslmode` (in the URL, else `PGSSLMODE`; `prefer` when neither says): `disable`, `prefer`
+    /// (TLS when the server has it), `require` (TLS, the server not verified), `verify-ca` (its certificate checked
+    /// against the system's roots, or those of `?sslrootcert=FILE`), `verify-full` (and its name against the host).
+    /// The password is the URL's, else `password`, else `PGPASSWORD`, else the first match in `~/.pgpass` (or
+    /// `PGPASSFILE`), whose format and rules are libpq's. Neither ``name`` nor any error has the password in it.
+    /// - Parameter password: The password, when it is kept apart from the URL (a file only the worker may read).
     /// - Parameter schema: ``FeedStreamStore/SchemaPolicy/require`` (the default: a worker runs no DDL and refuses a
     ///   database whose tables are of another version) or ``FeedStreamStore/SchemaPolicy/migrate`` (applies the
     ///   migrations it lacks first: `feedstream store migrate`).
     /// - Throws: ``FeedStreamStore/StoreError`` when the URL is not one, the server cannot be reached or refuses
     ///   within `connectTimeout`, or the tables are not this version's.
     public init(
-        url: String, retention: SeenRetention = .init(), connectTimeout: Duration = .seconds(10),
-        schema policy: SchemaPolicy = .require
+        url: String, password: String? = nil, retention: SeenRetention = .init(),
+        connectTimeout: Duration = .seconds(10), schema policy: SchemaPolicy = .require
     ) async throws {
-        var configuration = try Self.configuration(url)
-        configuration.options.connectTimeout = connectTimeout
-        let schema = URLComponents(string: url)?.queryItems?.first { $0.name == "search_path" }?.value
-        if let schema {
-            guard !schema.isEmpty, schema.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-            else { throw StoreError("\(Self.redacted(url)): search_path takes letters, digits and _") }
-            configuration.options.additionalStartupParameters = [("search_path", schema)]
-        }
-        name = Self.redacted(url)
-        let client = PostgresClient(configuration: configuration)
+        let settings = try PostgresConnectionSettings(url: url, password: password)
+        let logger = Logger(label: "FeedStreamPostgres")
+        for warning in settings.warnings { logger.warning("\(warning)") }
+        let schema = settings.schema
+        name = settings.name
+        let client = PostgresClient(configuration: settings.clientConfiguration(connectTimeout: connectTimeout))
         self.client = client
         runner = Task { await client.run() }
         self.retention = retention
         do {
             let name = self.name
             try await Self.within(connectTimeout) {
-                try await Self.prepareSchema(
-                    client, schema: schema, policy: policy, store: name, Logger(label: "FeedStreamPostgres"))
+                try await settings.logIn(connectTimeout: connectTimeout, logger: logger)
+                try await Self.prepareSchema(client, schema: schema, policy: policy, store: name, logger)
             }
         } catch {
             runner.cancel()
@@ -72,40 +75,16 @@ public struct PostgresStore: SubscriptionStore {
         _ = await runner.value
     }
 
-    private static func configuration(_ text: String) throws -> PostgresClient.Configuration {
-        guard let components = URLComponents(string: text),
-            components.scheme == "postgres" || components.scheme == "postgresql"
-        else { throw StoreError("\(redacted(text)): not a postgres:// URL") }
-        let user = components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"
-        var database = String(components.path.drop { $0 == "/" })
-        if database.isEmpty { database = user }
-        let socketDirectory = components.queryItems?.first { $0.name == "host" }?.value
-        let port = components.port ?? 5432
-        if let socketDirectory, socketDirectory.hasPrefix("/") {
-            return .init(
-                unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: components.password,
-                database: database)
-        }
-        guard let host = components.host, !host.isEmpty else { throw StoreError("\(redacted(text)): no host") }
-        return .init(
-            host: host, port: port, username: user, password: components.password, database: database, tls: .disable)
-    }
-
     /// The URL without its password, for messages.
-    static func redacted(_ text: String) -> String {
-        guard var components = URLComponents(string: text), components.password != nil else { return text }
-        components.password = "…"
-        return components.string ?? "postgres://…"
-    }
+    static func redacted(_ text: String) -> String { PostgresConnectionSettings.redacted(text) }
 
     /// One line for an error of the server or the connection (PSQLError's own description hides its detail).
     static func message(_ error: any Error) -> String {
+        let error = underlying(error)
         if let error = error as? StoreError { return error.message }
-        if let error = error as? PostgresTransactionError {
-            return message(error.closureError ?? error.commitError ?? error.rollbackError ?? error.beginError ?? error)
-        }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
+            if let explained = PostgresConnectionSettings.explanation(error) { return explained }
             if let underlying = error.underlying { return "\(error.code): \(oneLine(underlying))" }
             return "\(error.code)"
         }
@@ -141,64 +120,6 @@ public struct PostgresStore: SubscriptionStore {
     /// ``transaction(_:)``.
     func statement<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
         try await retrying { try await client.withConnection(body) }
-    }
-
-    private func retrying<T: Sendable>(_ body: () async throws -> sending T) async throws -> T {
-        var attempt = 0
-        let began = ContinuousClock.now
-        while true {
-            do {
-                return try await body()
-            } catch let error as StoreError {
-                throw error
-            } catch {
-                switch Self.retry(error) {
-                case .conflict where attempt < 4:
-                    attempt += 1
-                    try? await Task.sleep(for: .milliseconds(Int.random(in: 10...40) * attempt))
-                case .connection where ContinuousClock.now - began < Self.reconnectPatience:
-                    // The server restarted or failed over: the pool reconnects; the statement runs again.
-                    attempt += 1
-                    try? await Task.sleep(for: .milliseconds(min(1_000, 50 * attempt)))
-                default:
-                    throw StoreError("\(name): \(Self.message(error))")
-                }
-            }
-        }
-    }
-
-    /// How long a statement is retried while the server cannot be reached (a restart, a fail-over) before the
-    /// run counts it as an error.
-    static let reconnectPatience: Duration = .seconds(30)
-
-    /// Why a failed statement may simply run again.
-    enum Retry {
-        /// `deadlock_detected` or `serialization_failure`: the transaction did nothing.
-        case conflict
-        /// The connection went (the server restarted, shut down, or is starting): nothing was committed that the
-        /// rows would not show (a finish that did commit is then refused as stale, never applied twice).
-        case connection
-        case none
-    }
-
-    /// The retry `error` allows, matched by postgres-nio's error codes and SQLSTATEs, never by text; a
-    /// transaction's error is its statement's.
-    static func retry(_ error: any Error) -> Retry {
-        if let error = error as? PostgresTransactionError {
-            guard let inner = error.closureError ?? error.beginError ?? error.commitError else { return .none }
-            return retry(inner)
-        }
-        guard let error = error as? PSQLError else { return .none }
-        if let state = error.serverInfo?[.sqlState] {
-            if state == "40P01" || state == "40001" { return .conflict }
-            // admin_shutdown, crash_shutdown, cannot_connect_now; connection exceptions (08…).
-            if ["57P01", "57P02", "57P03"].contains(state) || state.hasPrefix("08") { return .connection }
-            return .none
-        }
-        switch error.code {
-        case .serverClosedConnection, .connectionError, .uncleanShutdown: return .connection
-        default: return .none
-        }
     }
 
     public func add(_ subscriptions: [Subscription]) async throws {

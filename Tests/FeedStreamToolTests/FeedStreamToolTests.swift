@@ -20,8 +20,10 @@ struct FeedStreamToolTests {
     static let sample = Corpus.projectRoot.appendingPathComponent("Fixtures/samples/connections-updates.xml")
 
     /// Runs the tool and waits for it without holding a cooperative thread (see `runChildProcess`).
-    func run(_ arguments: [String], input: Data? = nil) async throws -> Run {
-        let run = try await runChildProcess(Self.executable, arguments: arguments, input: input)
+    /// `environment`, when given, is the child's whole environment.
+    func run(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) async throws -> Run {
+        let run = try await runChildProcess(
+            Self.executable, arguments: arguments, input: input, environment: environment)
         return Run(
             status: run.status, output: String(decoding: run.output, as: UTF8.self),
             error: String(decoding: run.error, as: UTF8.self))

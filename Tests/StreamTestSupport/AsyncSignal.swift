@@ -51,14 +51,16 @@ public struct ChildProcessResult: Sendable {
 }
 
 /// Runs `executable` with `arguments`, feeding it `input` on standard input, and returns what it wrote once it
-/// has exited. The blocking part (writing, reading both pipes to their end, waiting for the exit) runs on a thread
-/// of its own: the awaiting task holds no cooperative thread while the child runs.
+/// has exited (with `environment` as its whole environment when given, else this process's). The blocking part
+/// (writing, reading both pipes to their end, waiting for the exit) runs on a thread of its own: the awaiting task
+/// holds no cooperative thread while the child runs.
 public func runChildProcess(
-    _ executable: URL, arguments: [String], input: Data? = nil
+    _ executable: URL, arguments: [String], input: Data? = nil, environment: [String: String]? = nil
 ) async throws -> ChildProcessResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     let error = Pipe()
     let standardInput = Pipe()

@@ -26,11 +26,10 @@ package struct RefreshCommand: AlwaysFetchingCommand {
     @Option(help: "The JSON file of subscriptions kept between runs (created when missing, written atomically).")
     package var state: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "The store kept between runs: sqlite:PATH (created when missing), or postgres://USER@HOST/DATABASE.",
-            valueName: "sqlite:PATH|postgres://…"))
-    package var store: String?
+    @OptionGroup package var storage: StoreOptions
+
+    /// `--store`.
+    package var store: String? { storage.store }
 
     @Option(help: "This process's name in a shared store (default: host name and process id).")
     package var worker: String?
@@ -70,9 +69,6 @@ package struct RefreshCommand: AlwaysFetchingCommand {
         if state != nil && store != nil { throw ValidationError("--state and --store: give one") }
         if store != nil && shard != nil {
             throw ValidationError("--shard splits a --state list; workers on one --store share it by themselves")
-        }
-        if let store, !store.hasPrefix("sqlite:"), !store.hasPrefix("postgres://"), !store.hasPrefix("postgresql://") {
-            throw ValidationError("--store takes sqlite:PATH or postgres://…")
         }
         if subscriptions == nil && state == nil && store == nil {
             throw ValidationError("give SUBSCRIPTIONS, --state or --store")

@@ -20,15 +20,13 @@ package struct StoreCommand: AlwaysFetchingCommand {
     @Argument(help: "migrate")
     package var action: Action
 
-    @Option(
-        help: ArgumentHelp(
-            "The store: sqlite:PATH or postgres://USER@HOST/DATABASE.", valueName: "sqlite:PATH|postgres://…"))
-    package var store: String
+    @OptionGroup package var storage: StoreOptions
+
+    /// `--store` (required here; StoreOptions checks its form).
+    package var store: String { storage.store ?? "" }
 
     package func validate() throws {
-        if !store.hasPrefix("sqlite:"), !store.hasPrefix("postgres://"), !store.hasPrefix("postgresql://") {
-            throw ValidationError("--store takes sqlite:PATH or postgres://…")
-        }
+        if storage.store == nil { throw ValidationError("give --store sqlite:PATH or postgres://…") }
     }
 
     package init() {}

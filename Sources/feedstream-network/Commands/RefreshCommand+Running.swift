@@ -27,8 +27,8 @@ extension RefreshCommand: NetworkCommand {
                 transport: remote.transport(), limits: remote.limits, originPolicy: remote.originPolicy,
                 headers: headerFields),
             concurrency: concurrency, perHost: perHost, shard: shard.flatMap(Self.shard))
-        if let store {
-            try await refreshStore(try await Self.openStore(store), listed: listed, refresher)
+        if store != nil {
+            try await refreshStore(try await Self.openStore(storage), listed: listed, refresher)
         } else {
             try await refreshList(listed, refresher)
         }

@@ -7,15 +7,18 @@ import FeedStreamStore
 import Foundation
 
 extension RefreshCommand {
-    /// The store `--store` names, opened (a SQLite file created when missing): a one-line error and exit 1 when it cannot be.
-    static func openStore(_ spec: String) async throws -> any SubscriptionStore {
+    /// The store `--store` names, opened (a SQLite file created when missing): a one-line error and exit 1 when it
+    /// cannot be. The error never holds the password, from the URL or `--store-password-file` (`PostgresStore`
+    /// hides it).
+    static func openStore(_ options: StoreOptions) async throws -> any SubscriptionStore {
         do {
+            let spec = options.store ?? ""
             if spec.hasPrefix("sqlite:") {
                 // One machine's file: a new one is created; one of another schema version is refused.
                 return try SQLiteStore(path: String(spec.dropFirst("sqlite:".count)), schema: .require)
             }
             // A fleet's workers run no DDL: `feedstream store migrate` makes the tables.
-            return try await PostgresStore(url: spec, schema: .require)
+            return try await PostgresStore(url: spec, password: try options.password(), schema: .require)
         } catch {
             OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
             throw ExitCode(1)

@@ -21,7 +21,7 @@ extension StoreCommand: NetworkCommand {
                 let versions = try await opened.schemaVersions()
                 line = MigrationLine(store: path, schemaVersion: versions.applied, known: versions.known)
             } else {
-                let opened = try await PostgresStore(url: store, schema: .migrate)
+                let opened = try await PostgresStore(url: store, password: try storage.password(), schema: .migrate)
                 let versions = try await opened.schemaVersions()
                 await opened.close()
                 line = MigrationLine(store: opened.name, schemaVersion: versions.applied, known: versions.known)
