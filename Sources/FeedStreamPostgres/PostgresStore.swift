@@ -65,6 +65,8 @@ public struct PostgresStore: SubscriptionStore {
             }
         } catch {
             runner.cancel()
+            // The store's own refusals (tables of another schema version) name it already: once is enough.
+            if let error = Self.underlying(error) as? StoreError, error.message.hasPrefix("\(name): ") { throw error }
             throw StoreError("\(name): \(Self.message(error))")
         }
     }
