@@ -114,10 +114,9 @@
         private var meter: InflationMeter
         private var received: Int64 { meter.bodyBytes }
 
-        /// Inflates the body when the transport does (``AsyncHTTPClientTransport/decompresses`` is false).
+        /// Inflates the body when the transport does (``AsyncHTTPClientTransport/decompresses`` is false); the
+        /// inflation ratio is checked against the compressed bytes it has consumed.
         private let inflater: StreamInflater?
-        /// Compressed bytes read from the network, which the inflation ratio is checked against.
-        private var wireBytes: Int64 = 0
         /// The limits the read-ahead is bounded by.
         private let limits: TransferLimits
         /// Reads the rest of a long body ahead of the consumer, once ``readAheadAfter`` bytes were read directly;
@@ -166,7 +165,6 @@
                 }
                 if inflater.needsInput {
                     guard let chunk = try await read() else { return nil }
-                    wireBytes += Int64(chunk.count)
                     chunk.withUnsafeBytes { inflater.take($0) }
                     continue
                 }
@@ -237,10 +235,11 @@
             }
         }
 
-        /// Counts `count` bytes handed on against the limits (the ratio against the compressed bytes read so far).
+        /// Counts `count` bytes handed on against the limits (the ratio against the compressed bytes the inflater
+        /// has consumed, not those read: the read-ahead is up to a high-water mark ahead of it).
         private func account(_ count: Int) throws {
             do throws(HTTPTransportError) {
-                try meter.count(count, wireBytes: inflater == nil ? nil : wireBytes)
+                try meter.count(count, consumed: inflater?.consumedBytes)
             } catch {
                 cancel()
                 throw error

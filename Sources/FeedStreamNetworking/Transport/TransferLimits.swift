@@ -14,9 +14,13 @@ public struct TransferLimits: Sendable {
     /// wait. Default 256 KiB. (`URLSessionTransport` on Linux cannot make a transfer wait; see its notes.)
     public var bufferHighWaterMark: Int
     /// How many times its size on the wire a compressed body (`Content-Encoding: gzip` or `deflate`) may inflate
-    /// to before the transfer ends with ``HTTPTransportError/Kind/inflationLimit(ratio:bytes:)``. Default 100:
-    /// feeds shrink 3–20× under gzip, a compression bomb a thousandfold. Checked as the bytes inflate, so a bomb
-    /// is stopped after at most this many times one network read.
+    /// to before the transfer ends with ``HTTPTransportError/Kind/inflationRatioExceeded(limit:)``. Default 100:
+    /// feeds shrink 3–20× under gzip, a compression bomb a thousandfold. Checked as the bytes inflate, against the
+    /// compressed bytes inflated so far (the first 64 KiB inflated are allowed whatever their ratio), so a bomb is
+    /// stopped after about 64 KiB more than this many times the compressed bytes before it, however much of it
+    /// was read ahead or announced by `Content-Length`. (`URLSessionTransport` inflates inside URLSession, out of
+    /// sight: there the ratio is taken against the announced `Content-Length`, and ``maximumBodyBytes`` bounds a
+    /// body that announces none.)
     public var maximumInflation: Int
     /// The most bytes a compressed body may inflate to, whatever its ratio. Default 128 MiB. A body sent without
     /// compression is not bounded by this: it cannot cost more than its own bytes on the wire, and it streams.
