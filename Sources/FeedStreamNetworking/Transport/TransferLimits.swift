@@ -8,7 +8,8 @@ public struct TransferLimits: Sendable {
     /// while the consumer is busy: a slow consumer is never an idle network. Default 30 seconds.
     public var idleTimeout: TimeInterval
     /// Give up when the whole exchange (every redirect and page of one call) takes longer; `nil`, the default,
-    /// sets no deadline.
+    /// sets no deadline. Like the idle clock, this one stops while the consumer holds the transfer back (the app
+    /// storing entries is not the server being slow); a retry's wait counts.
     public var deadline: TimeInterval?
     /// Body bytes a transport may hold for a consumer that has not taken them yet before it makes the transfer
     /// wait. Default 256 KiB. (`URLSessionTransport` on Linux cannot make a transfer wait; see its notes.)
