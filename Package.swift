@@ -3,8 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "FeedStream",
-    // What the API needs: AsyncThrowingStream and Task (makeStream is back-deployed to these).
-    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
+    // What the code uses: ContinuousClock, Duration, NSLock.withLock, String.replacing and firstRange(of:) are
+    // macOS 13 / iOS 16 / tvOS 16 / watchOS 9. scripts/check-platform-availability.sh (run by .ci/run) fails on
+    // any API newer than these.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "StreamCore", targets: ["StreamCore"]),
         .library(name: "XMLStream", targets: ["XMLStream"]),

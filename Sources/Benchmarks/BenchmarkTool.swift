@@ -33,6 +33,7 @@ enum BenchmarkTool {
                 }
                 exit(NetworkChild.run(source: rest[0], transport: rest[1], microsecondsPerItem: microseconds))
             }
+            if arguments.first == "--bomb-farm" { exit(BombFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--refresh-farm" { exit(RefreshFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--store-farm" { exit(StoreFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--fleet-farm" { exit(FleetFarm.run(Array(arguments.dropFirst()))) }

@@ -78,7 +78,8 @@ enum RefreshFarm {
         }
     }
 
-    /// The child: refreshes every URL of the list and prints `{"seconds", "wireBytes", "bodyBytes", "updated"}`.
+    /// The child: refreshes every URL of the list and prints `{"seconds", "wireBytes", "bodyBytes", "updated",
+    /// "failures"}` (the first five failures, `kind: message`).
     static func child(_ arguments: [String]) async -> Int32 {
         guard arguments.count == 3, let concurrency = Int(arguments[1]), let perHost = Int(arguments[2]),
             let text = try? String(contentsOfFile: arguments[0], encoding: .utf8)
@@ -91,15 +92,23 @@ enum RefreshFarm {
         var wire = 0
         var body = 0
         var updated = 0
+        var failures: [String] = []
         for await report in refresher.reports(subscriptions) {
             guard case .finished(_, _, let outcome, let cost) = report else { continue }
             if case .updated = outcome { updated += 1 }
+            if case .failed(let failure) = outcome, failures.count < 5 {
+                failures.append("\(failure.kind): \(failure.message)")
+            }
             wire += Int(cost?.wireBytes ?? 0)
             body += Int(cost?.bodyBytes ?? 0)
         }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("{\"seconds\": \(seconds), \"wireBytes\": \(wire), \"bodyBytes\": \(body), \"updated\": \(updated)}")
+        let encoded = (try? JSONSerialization.data(withJSONObject: failures)) ?? Data("[]".utf8)
+        let failed = String(decoding: encoded, as: UTF8.self)
+        print(
+            "{\"seconds\": \(seconds), \"wireBytes\": \(wire), \"bodyBytes\": \(body), \"updated\": \(updated), "
+                + "\"failures\": \(failed)}")
         return 0
     }
 

@@ -19,7 +19,7 @@ extension Pager {
         let task = Task {
             try await pager.run(watchdog: watchdog) { event in
                 // Time spent in `body` is the consumer's, not an idle network.
-                try await watchdog.pausingIdleClock { try await body(event) }
+                try await watchdog.pausingClocks { try await body(event) }
             }
         }
         watchdog.watch { task.cancel() }

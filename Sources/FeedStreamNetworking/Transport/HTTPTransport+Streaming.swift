@@ -183,7 +183,7 @@ package func handOffStream<Element: Sendable, Output: Sendable>(
         defer { watchdog.stop() }
         do {
             try await produce({ element in
-                try await watchdog.pausingIdleClock { try await handOff.send(element) }
+                try await watchdog.pausingClocks { try await handOff.send(element) }
             }, watchdog)
         } catch {
             throw watchdog.explain(error)

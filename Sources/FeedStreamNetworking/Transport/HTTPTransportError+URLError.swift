@@ -9,7 +9,10 @@ extension HTTPTransportError {
     package init(_ error: URLError, url: URL?, idleTimeout: TimeInterval, received: Int64, expected: Int64?) {
         let kind: Kind
         switch error.code {
-        case .notConnectedToInternet: kind = .networkUnavailable
+        // No network for this app now: none at all, cellular data turned off for it or while roaming, or (on
+        // networks that cannot carry both) a call holding the line. Not the host's fault: a feed reader waits.
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff, .callIsActive:
+            kind = .networkUnavailable
         case let code
         where [.cannotFindHost, .dnsLookupFailed, .timedOut, .cannotConnectToHost].contains(code) && received == 0
             && expected == nil && NetworkPath.explainsFailure(reaching: url ?? error.failingURL):

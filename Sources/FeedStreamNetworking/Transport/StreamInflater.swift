@@ -20,6 +20,9 @@
         /// The compressed bytes taken and not yet handed to zlib.
         private var pending: [UInt8] = []
         private var pendingStart = 0
+        /// The compressed bytes zlib has consumed so far, every gzip member's: what the inflation ratio is taken
+        /// against. Not the bytes taken: a read-ahead hands over far more than zlib has yet explained.
+        private(set) var consumedBytes: Int64 = 0
 
         /// The most bytes one ``inflate()`` call writes.
         static let pieceSize = 64 << 10
@@ -74,6 +77,7 @@
                 written = out.count - Int(stream.pointee.avail_out)
                 pendingStart = input.count - Int(stream.pointee.avail_in)
             }
+            consumedBytes += Int64(pendingStart - start)
             switch status {
             case Z_OK, Z_BUF_ERROR:
                 break

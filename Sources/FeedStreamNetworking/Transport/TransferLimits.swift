@@ -8,15 +8,20 @@ public struct TransferLimits: Sendable {
     /// while the consumer is busy: a slow consumer is never an idle network. Default 30 seconds.
     public var idleTimeout: TimeInterval
     /// Give up when the whole exchange (every redirect and page of one call) takes longer; `nil`, the default,
-    /// sets no deadline.
+    /// sets no deadline. Like the idle clock, this one stops while the consumer holds the transfer back (the app
+    /// storing entries is not the server being slow); a retry's wait counts.
     public var deadline: TimeInterval?
     /// Body bytes a transport may hold for a consumer that has not taken them yet before it makes the transfer
     /// wait. Default 256 KiB. (`URLSessionTransport` on Linux cannot make a transfer wait; see its notes.)
     public var bufferHighWaterMark: Int
     /// How many times its size on the wire a compressed body (`Content-Encoding: gzip` or `deflate`) may inflate
-    /// to before the transfer ends with ``HTTPTransportError/Kind/inflationLimit(ratio:bytes:)``. Default 100:
-    /// feeds shrink 3–20× under gzip, a compression bomb a thousandfold. Checked as the bytes inflate, so a bomb
-    /// is stopped after at most this many times one network read.
+    /// to before the transfer ends with ``HTTPTransportError/Kind/inflationRatioExceeded(limit:)``. Default 100:
+    /// feeds shrink 3–20× under gzip, a compression bomb a thousandfold. Checked as the bytes inflate, against the
+    /// compressed bytes inflated so far (the first 64 KiB inflated are allowed whatever their ratio), so a bomb is
+    /// stopped after about 64 KiB more than this many times the compressed bytes before it, however much of it
+    /// was read ahead or announced by `Content-Length`. (`URLSessionTransport` inflates inside URLSession, out of
+    /// sight: there the ratio is taken against the announced `Content-Length`, and ``maximumBodyBytes`` bounds a
+    /// body that announces none.)
     public var maximumInflation: Int
     /// The most bytes a compressed body may inflate to, whatever its ratio. Default 128 MiB. A body sent without
     /// compression is not bounded by this: it cannot cost more than its own bytes on the wire, and it streams.

@@ -1,8 +1,13 @@
 import Foundation
 
 /// Enforces ``TransferLimits/idleTimeout`` and ``TransferLimits/deadline`` on the task that runs a transfer: when
-/// no byte has arrived for the idle timeout (the clock stopped while the consumer is busy) or the deadline has
-/// passed, it records why and cancels that task; the engine then throws the matching ``HTTPTransportError``.
+/// no byte has arrived for the idle timeout or the deadline has passed, it records why and cancels that task; the
+/// engine then throws the matching ``HTTPTransportError``.
+///
+/// Both clocks measure the server, not the app: while the transfer waits for its consumer (``pausingClocks(_:)``:
+/// the app writing entries to its database, fetching full text) neither runs, so a fast feed behind a slow
+/// consumer is never a timeout. A retry's wait (``pausingIdleClock(_:)``) stops only the idle clock: the server
+/// asked for it, and the deadline bounds what the server costs.
 ///
 /// `@unchecked Sendable`: its fields are touched only while holding `lock`.
 package final class TransferWatchdog: @unchecked Sendable {
@@ -10,7 +15,12 @@ package final class TransferWatchdog: @unchecked Sendable {
     private let limits: TransferLimits
     private let start = ContinuousClock.now
     private var lastActivity = ContinuousClock.now
-    private var waitingForConsumer = false
+    /// How many waits stop the idle clock now (a consumer's, a retry's).
+    private var idlePauses = 0
+    /// The time spent waiting for the consumer in waits that ended, which the deadline does not count.
+    private var consumerTime = Duration.zero
+    /// When the wait for the consumer now under way began.
+    private var consumerSince: ContinuousClock.Instant?
     private var fired: HTTPTransportError.Kind?
     private var timer: Task<Void, Never>?
     private var current: URL?
@@ -38,11 +48,33 @@ package final class TransferWatchdog: @unchecked Sendable {
     /// Bytes arrived.
     package func touch() { lock.withLock { lastActivity = .now } }
 
-    /// Runs `body` with the idle clock stopped: the consumer (or a retry's wait), not the network, is what is being
-    /// waited for.
+    /// Runs `body` with both clocks stopped: the consumer, not the network, is what is being waited for (the
+    /// transfer handing it items, or it holding the transfer back).
+    package func pausingClocks<T>(_ body: () async throws -> T) async rethrows -> T {
+        let began: Bool = lock.withLock {
+            idlePauses += 1
+            guard consumerSince == nil else { return false }
+            consumerSince = .now
+            return true
+        }
+        defer {
+            lock.withLock {
+                idlePauses -= 1
+                if began, let since = consumerSince {
+                    consumerTime += ContinuousClock.now - since
+                    consumerSince = nil
+                }
+                lastActivity = .now
+            }
+        }
+        return try await body()
+    }
+
+    /// Runs `body` with the idle clock stopped and the deadline running: a retry's wait, which the server asked
+    /// for, is not an idle network but is the server's time.
     package func pausingIdleClock<T>(_ body: () async throws -> T) async rethrows -> T {
-        lock.withLock { waitingForConsumer = true }
-        defer { lock.withLock { waitingForConsumer = false; lastActivity = .now } }
+        lock.withLock { idlePauses += 1 }
+        defer { lock.withLock { idlePauses -= 1; lastActivity = .now } }
         return try await body()
     }
 
@@ -65,9 +97,10 @@ package final class TransferWatchdog: @unchecked Sendable {
         lock.withLock {
             guard fired == nil else { return false }
             let now = ContinuousClock.now
-            if let deadline = limits.deadline, now - start >= .milliseconds(Int64(deadline * 1000)) {
+            let held = consumerTime + (consumerSince.map { now - $0 } ?? .zero)
+            if let deadline = limits.deadline, now - start - held >= .milliseconds(Int64(deadline * 1000)) {
                 fired = .deadlineExceeded(seconds: deadline)
-            } else if !waitingForConsumer, now - lastActivity >= .milliseconds(Int64(limits.idleTimeout * 1000)) {
+            } else if idlePauses == 0, now - lastActivity >= .milliseconds(Int64(limits.idleTimeout * 1000)) {
                 fired = .timedOut(seconds: limits.idleTimeout)
             }
             return fired != nil

@@ -116,7 +116,7 @@ extension FeedRefresher {
                     }
                     result.entries += reports.count
                     if !reports.isEmpty {
-                        await watchdog.pausingIdleClock { await channel.send(contentsOf: reports) }
+                        await watchdog.pausingClocks { await channel.send(contentsOf: reports) }
                     }
                     try Task.checkCancellation()
                 }
@@ -136,7 +136,7 @@ extension FeedRefresher {
                 result.rhythm.record(entry)
                 return RefreshReport.entry(id, entry, classifier.classify(entry))
             }
-            await channel.send(contentsOf: reports)
+            await watchdog.pausingClocks { await channel.send(contentsOf: reports) }
             if let failure { throw failure }
             result.feed = parser.feed
             result.seen = classifier.seen

@@ -21,6 +21,16 @@ struct URLErrorMappingTests {
         #expect(Self.kind(.timedOut, "http://127.0.0.9:1/feed") == .timedOut(seconds: 30))
     }
 
+    @Test("Cellular data not allowed, roaming off, a call holding the line: offline, whatever the host")
+    func cellularOffline() {
+        for code in [URLError.Code.dataNotAllowed, .internationalRoamingOff, .callIsActive] {
+            #expect(Self.kind(code, "https://example.org/feed") == .networkUnavailable, "\(code.rawValue)")
+            #expect(Self.kind(code, "http://127.0.0.9:1/feed") == .networkUnavailable, "\(code.rawValue)")
+        }
+        // Other codes stay what they were: a failure of the host's, not offline.
+        #expect(Self.kind(.badServerResponse, "https://example.org/feed") == .other(detail: "network error -1011"))
+    }
+
     @Test("This machine has a route (the tests run with a network), so a remote lookup failure is the host's")
     func remoteWithRoute() {
         guard NetworkPath.hasRoute() else { return }

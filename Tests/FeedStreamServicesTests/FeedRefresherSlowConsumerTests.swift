@@ -1,0 +1,45 @@
+import FeedStreamNetworking
+import FeedStreamServices
+import Foundation
+import StreamTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An app slower than the network (writing each entry to its database, fetching full text) holds a refresh's
+/// transfer back; the transfer deadline times the server, so a fast feed behind it is never `timedOut`.
+@Suite("FeedRefresher: a slow consumer is not a slow feed")
+struct FeedRefresherSlowConsumerTests {
+    /// Five entries of 100 kB, the consumer sleeping 1.5 s per entry, a 4 s transfer deadline, concurrency 1 (the
+    /// channel holds one hand-over, so the transfer waits for the consumer): on the deadline that counted the
+    /// app's time, the feed ended as a failure after about 4 s.
+    @Test(
+        "Sleeping 1.5 s per entry behind a 4 s transfer deadline: updated, every entry",
+        arguments: TransportKind.allCases)
+    func slowConsumer(_ kind: TransportKind) async throws {
+        let text = atomFeed(entries: 5, padding: 100_000)
+        let host = try LoopbackFeedHost(address: "127.0.0.31") { _ in .feed(text) }
+        defer { host.stop() }
+        var refresher = FeedRefresher(
+            client: FeedClient(transport: kind.make(), limits: TransferLimits(idleTimeout: 3)), concurrency: 1)
+        refresher.transferDeadline = 4
+        let url = host.url("/feed")
+        let start = ContinuousClock.now
+        var entries = 0
+        var outcome: RefreshOutcome?
+        for await report in refresher.reports([Subscription(url: url)]) {
+            switch report {
+            case .entry:
+                entries += 1
+                try await Task.sleep(for: .milliseconds(1_500))
+            case .finished(_, _, let finished, _):
+                outcome = finished
+            }
+        }
+        #expect(outcome == .updated(entries: 5), "\(String(describing: outcome))")
+        #expect(entries == 5)
+        #expect(ContinuousClock.now - start > .seconds(6))
+    }
+}
