@@ -81,12 +81,21 @@ package struct RefreshCommand: AlwaysFetchingCommand {
         if remote.basicCredentials != nil || remote.oauth1Credentials != nil {
             throw ValidationError("--user and --oauth1 do not apply to refresh: they would go to every feed's host")
         }
+        for header in remote.headers {
+            let name = header.prefix { $0 != ":" }.trimmingSpacesAndTabs()
+            if Self.credentialFields.contains(name.lowercased()) {
+                throw ValidationError("--header \(name) does not apply to refresh: it would go to every feed's host")
+            }
+        }
         if remote.pages != "1" || remote.cacheDirectory != nil {
             throw ValidationError("--pages and --cache do not apply to refresh (--state keeps the validators)")
         }
     }
 
     package init() {}
+
+    /// Header fields that carry credentials (lowercased), which `--header` may not give to every feed's host.
+    static let credentialFields: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 
     /// `I/N` with 0 ≤ I < N.
     package static func shard(_ text: String) -> (index: Int, count: Int)? {

@@ -29,7 +29,7 @@ extension FeedRefresher {
             updated = succeeded(updated, head: head, feed: nil, rhythm: nil, now: now)
             // A 301 answered by a 304 at its target: the validators were the target's too; the move stands.
             if let movedTo = result.movedTo, movedTo != subscription.url {
-                updated.move(to: movedTo)
+                move(&updated, to: movedTo, isCredentialed: result.isCredentialed)
                 return (updated, .moved(to: movedTo))
             }
             return (updated, .notModified)
@@ -45,12 +45,12 @@ extension FeedRefresher {
             updated.validatorsSaved = updated.etag == nil && updated.lastModified == nil ? nil : now
             updated = succeeded(updated, head: head, feed: result.feed, rhythm: result.rhythm, now: now)
             if let movedTo = result.movedTo, movedTo != subscription.url {
-                updated.move(to: movedTo)
+                move(&updated, to: movedTo, isCredentialed: result.isCredentialed)
                 return (updated, .moved(to: movedTo))
             }
             if let newFeed = Self.newFeedURL(result.feed, from: subscription.url) {
                 // The validators belong to the old URL.
-                updated.move(to: newFeed)
+                move(&updated, to: newFeed, isCredentialed: result.isCredentialed)
                 updated.etag = nil
                 updated.lastModified = nil
                 updated.validatorsSaved = nil
@@ -94,6 +94,22 @@ extension FeedRefresher {
             after: wait, schedule: feed?.updateSchedule, now: now, jitter: Double.random(in: -0.1...0.1))
         if updated.title == nil, let title = feed?.title?.value, !title.isEmpty { updated.title = title }
         return updated
+    }
+
+    /// Moves `subscription` to `target`, its credentials staying with the origin they were given for: after a move
+    /// to an origin that may not receive them (another host the origin policy does not allow, or `https` to
+    /// `http`), ``Subscription/credentialsOrigin`` names the old one, so that no later refresh signs the new host
+    /// however the app keys its ``authorization``. A move back home clears it.
+    package func move(_ subscription: inout Subscription, to target: URL, isCredentialed: Bool) {
+        let pinned = subscription.credentialsOrigin.flatMap(Origin.init)
+        let trusted = pinned ?? Origin(subscription.url)
+        subscription.move(to: target)
+        guard let trusted, isCredentialed || pinned != nil else { return }
+        if Origin(target) == trusted {
+            subscription.credentialsOrigin = nil
+        } else if !client.originPolicy.mayReceiveCredentials(target, trusted: trusted) {
+            subscription.credentialsOrigin = trusted.url
+        }
     }
 
     /// A failure: counted, and `nextDue` backed off exponentially from the shortest interval, with jitter.

@@ -28,6 +28,8 @@ struct RefreshTransferResult: Sendable {
     var seen: [EntryIdentity: EntryDigest] = [:]
     /// The decoded entries' dates, for the adaptive schedule.
     var rhythm: EntryRhythm
+    /// The subscription had credentials of its own (``FeedRefresher/authorization`` or ``FeedRefresher/headers``).
+    var isCredentialed = false
 }
 
 extension FeedRefresher {
@@ -72,16 +74,20 @@ extension FeedRefresher {
         watchdog: TransferWatchdog, channel: RefreshEventChannel<RefreshReport>
     ) async -> RefreshTransferResult {
         var result = RefreshTransferResult(rhythm: EntryRhythm(now: now))
-        var request = client.request(for: subscription.url)
+        var request = client.subscriptionRequest(for: subscription.url)
         if let saved = subscription.validatorsSaved, now.timeIntervalSince(saved) < validatorLifetime {
             if let etag = subscription.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
             if let lastModified = subscription.lastModified {
                 request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
             }
         }
-        // The subscription's own credentials, never the client's: trusted only on the subscription's origin.
+        // The subscription's own credentials, never the client's: trusted only on the origin they were given for.
+        let credentials = SubscriptionCredentials(
+            headers: headers(subscription), authorizer: authorization(subscription))
+        result.isCredentialed = credentials != nil
         let credentialed = CredentialedRequest(
-            request, authorizer: authorization(subscription), policy: client.originPolicy)
+            request, authorizer: credentials, policy: client.originPolicy,
+            trusted: subscription.credentialsOrigin.flatMap(Origin.init))
         var isTemporary = false
         do {
             let response = try await client.transport.exchange(credentialed, limits: limits, watchdog: watchdog) {
