@@ -301,10 +301,12 @@ struct FeedRefresherTests {
         func wait(_ path: String) -> TimeInterval? {
             record.subscription(host.url(path))?.nextDue.map { $0.timeIntervalSince(now) }
         }
-        // Each ±10 % of what it asks, within the intervals.
+        // Each ±10 % of what it asks, the spread moved inside the intervals at either bound.
         func near(_ path: String, _ asked: TimeInterval) -> Bool {
             guard let wait = wait(path) else { return false }
-            return wait >= max(900, asked * 0.9) && wait <= min(86_400, asked * 1.1)
+            let bounded = min(max(asked, 900), 86_400)
+            let center = max(min(bounded, 86_400 - bounded / 10), 900 + bounded / 10)
+            return wait >= center - bounded / 10 - 1e-6 && wait <= center + bounded / 10 + 1e-6
         }
         #expect(near("/max-age", 7200))
         #expect(near("/ttl", 10_800))
