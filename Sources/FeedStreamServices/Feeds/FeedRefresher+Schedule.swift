@@ -27,8 +27,10 @@ extension FeedRefresher {
         }
         switch status {
         case 304:
+            // The validators are confirmed (a new ETag or date replaces the old): sent again next time.
             updated.etag = head.header("etag") ?? updated.etag
             updated.lastModified = head.header("last-modified") ?? updated.lastModified
+            updated.validatorsSaved = updated.etag == nil && updated.lastModified == nil ? nil : now
             updated = succeeded(updated, head: head, feed: nil, rhythm: nil, now: now)
             // A 301 answered by a 304 at its target: the validators were the target's too; the move stands.
             if let movedTo = result.movedTo, movedTo != subscription.url {
@@ -46,6 +48,9 @@ extension FeedRefresher {
             updated.etag = head.header("etag")
             updated.lastModified = head.header("last-modified")
             updated.validatorsSaved = updated.etag == nil && updated.lastModified == nil ? nil : now
+            updated.bodyDigest = result.bodyDigest
+            // The last body again (`isUnchanged`) decoded nothing: no feed, no dated entries, so the last interval
+            // holds, as after a 304.
             updated = succeeded(updated, head: head, feed: result.feed, rhythm: result.rhythm, now: now)
             if let movedTo = result.movedTo, movedTo != subscription.url {
                 move(&updated, to: movedTo, isCredentialed: result.isCredentialed)
@@ -57,10 +62,11 @@ extension FeedRefresher {
                 updated.etag = nil
                 updated.lastModified = nil
                 updated.validatorsSaved = nil
+                updated.bodyDigest = nil
                 updated.nextDue = nil
                 return (updated, .moved(to: newFeed))
             }
-            return (updated, .updated(entries: result.entries))
+            return (updated, result.isUnchanged ? .notModified : .updated(entries: result.entries))
         default:
             if RefreshFailure.isChallenge(status: status, headers: head.headers, body: result.start) {
                 let failure = RefreshFailure(

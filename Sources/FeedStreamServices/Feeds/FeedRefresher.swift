@@ -16,8 +16,10 @@ import Foundation
 /// }
 /// ```
 ///
-/// - Conditional GET: each subscription's `ETag` and `Last-Modified` are sent back, unless older than
-///   ``validatorLifetime`` (some servers answer 304 for ever to a stale one); a 304 costs no decode.
+/// - Conditional GET: each subscription's `ETag` and `Last-Modified` are sent back whenever stored, and a 304
+///   renews them (a new `ETag` on a 304 is kept); a 304 costs no decode. A 200 whose body is byte-identical to the
+///   last one (``Subscription/bodyDigest``) is `notModified` too, recognised before it is decoded. Requests ask for
+///   feeds first (`Accept`).
 /// - Credentials: ``authorization`` and ``headers`` name each subscription's own (none by default); the client's
 ///   ``FeedClient/authorizer`` never signs a refresher's request, its ``FeedClient/headers`` never carry
 ///   `Authorization`, `Cookie` or `Proxy-Authorization`, and credentials stay on the subscription's origin through
@@ -55,8 +57,9 @@ public struct FeedRefresher: Sendable {
     public var intervals: ClosedRange<TimeInterval>
     /// This process's share of the subscriptions: `index` from 0 to `count - 1`; `nil` refreshes them all.
     public var shard: (index: Int, count: Int)?
-    /// Stored validators older than this are not sent. Default 7 days.
-    public var validatorLifetime: TimeInterval = 7 * 86_400
+    /// Stored validators not saved or confirmed (by a 200, or a 304) for this long are not sent. Default: no limit,
+    /// validators are sent whenever stored.
+    public var validatorLifetime: TimeInterval = .infinity
     /// The credentials of each subscription's requests, sent only to the subscription's own origin
     /// (``Subscription/credentialsOrigin`` once it moved elsewhere); `nil`, the default for every subscription,
     /// sends none.
