@@ -95,7 +95,8 @@ struct FeedRefresherCredentialTests {
         func moved(_ from: String, to target: String, credentialed: Bool = true, pinned: String? = nil)
             -> URL?
         {
-            var subscription = Subscription(url: URL(string: from)!, credentialsOrigin: pinned.flatMap { URL(string: $0) })
+            let origin = pinned.flatMap { URL(string: $0) }
+            var subscription = Subscription(url: URL(string: from)!, credentialsOrigin: origin)
             engine.move(&subscription, to: URL(string: target)!, isCredentialed: credentialed)
             #expect(subscription.url == URL(string: target)!)
             return subscription.credentialsOrigin
