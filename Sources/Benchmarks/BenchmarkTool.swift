@@ -42,6 +42,7 @@ enum BenchmarkTool {
                 exitAfter { await StoreFarm.child(rest) }
             }
             if arguments.first == "--scheduler-farm" { exit(SchedulerFarm.run(Array(arguments.dropFirst()))) }
+            if arguments.first == "--unchanged-body" { exit(UnchangedBodyWorkload.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--child-refresh" {
                 let rest = Array(arguments.dropFirst())
                 exitAfter { await RefreshFarm.child(rest) }

@@ -116,12 +116,17 @@ struct FeedRefresherTests {
         #expect(second.costs[url]?.bodyBytes == 0)
         #expect(host.requests[1].header("If-Modified-Since") == "Tue, 01 Sep 2026 10:00:00 GMT")
 
-        // Eight days on, the validators are too old to trust: a full GET.
+        // With a lifetime of a week, eight days on the validators are too old to trust: a full GET. (By default
+        // they are sent whenever stored: FeedRefresherUnchangedTests.)
         let later = now.addingTimeInterval(8 * 86_400)
         engine.clock = { later }
+        engine.validatorLifetime = 7 * 86_400
         let third = await RefreshRecord.collect(engine.reports([stored], now: later))
-        #expect(third.outcome(url) == .updated(entries: 2))
         #expect(host.requests[2].header("If-None-Match") == nil)
+        // The 200 brings the body the subscription last decoded: recognised, not decoded again.
+        #expect(third.costs[url]?.statusCode == 200)
+        #expect(third.outcome(url) == .notModified)
+        #expect(third.entries[url] == nil)
     }
 
     @Test(
@@ -303,10 +308,12 @@ struct FeedRefresherTests {
         func wait(_ path: String) -> TimeInterval? {
             record.subscription(host.url(path))?.nextDue.map { $0.timeIntervalSince(now) }
         }
-        // Each ±10 % of what it asks, within the intervals.
+        // Each ±10 % of what it asks, the spread moved inside the intervals at either bound.
         func near(_ path: String, _ asked: TimeInterval) -> Bool {
             guard let wait = wait(path) else { return false }
-            return wait >= max(900, asked * 0.9) && wait <= min(86_400, asked * 1.1)
+            let bounded = min(max(asked, 900), 86_400)
+            let center = max(min(bounded, 86_400 - bounded / 10), 900 + bounded / 10)
+            return wait >= center - bounded / 10 - 1e-6 && wait <= center + bounded / 10 + 1e-6
         }
         #expect(near("/max-age", 7200))
         #expect(near("/ttl", 10_800))

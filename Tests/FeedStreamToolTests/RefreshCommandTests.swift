@@ -110,7 +110,7 @@ struct RefreshCommandTests {
         #expect(seen.sorted() == urls.sorted())
     }
 
-    @Test("Exit codes: a state file that is not JSON is 1; a bad --shard is 2")
+    @Test("Exit codes: a state file that is not JSON is 1; a bad --shard or a credential --header is 2")
     func exitCodes() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let folder = try directory()
@@ -124,6 +124,16 @@ struct RefreshCommandTests {
         #expect(unreadable.error.split(separator: "\n").count == 1)
         let usage = try await tool.run(["refresh", list.path, "--shard", "2/2"])
         #expect(usage.status == 2)
+        // Credentials would go to every feed's host: refused in one line, as --user is.
+        for header in ["Authorization: Bearer t", "cookie: a=b", "Proxy-Authorization : Basic eA=="] {
+            let refused = try await tool.run(["refresh", list.path, "--header", header])
+            #expect(refused.status == 2, "\(header)")
+            let name = header.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces)
+            #expect(refused.error.contains("--header \(name) does not apply to refresh"), "\(refused.error)")
+            #expect(!refused.error.contains("Bearer") && !refused.error.contains("a=b"), "no secret in the message")
+        }
+        let harmless = try await tool.run(["refresh", list.path, "--header", "X-Reader: 1"])
+        #expect(harmless.status == 0)
         // A refused connection is the subscription's own failure, and the run still succeeds.
         let refused = try await tool.run(["refresh", list.path])
         #expect(refused.status == 0)

@@ -15,6 +15,10 @@ struct RefreshStoreCommandTests {
     final class EditableFeed: @unchecked Sendable {
         private let lock = NSLock()
         private var entries = (1...5).map { (id: "urn:\($0)", title: "e\($0)", link: "http://example.com/\($0)") }
+        /// Changes the document's bytes, not its entries (a feed-level `<subtitle>`).
+        private var revision = 0
+
+        func touch() { lock.withLock { revision += 1 } }
 
         func edit(_ change: (inout [(id: String, title: String, link: String)]) -> Void) {
             lock.withLock { change(&entries) }
@@ -25,7 +29,8 @@ struct RefreshStoreCommandTests {
                 let body = entries.map {
                     "<entry><id>\($0.id)</id><title>\($0.title)</title><link href=\"\($0.link)\"/></entry>"
                 }
-                return "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title>\(body.joined())</feed>"
+                return "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>t</title><subtitle>r\(revision)</subtitle>"
+                    + "\(body.joined())</feed>"
             }
         }
     }
@@ -61,7 +66,11 @@ struct RefreshStoreCommandTests {
         let unchanged = try await tool.run(["refresh", "--store", store, "--all"])
         #expect(unchanged.status == 0, "\(unchanged.error)")
         #expect(try entryLines(unchanged).isEmpty)
+        // The same bytes again: recognised before decoding, so not even unchanged entries decode.
+        #expect(try refresh.statusLines(unchanged).values.allSatisfy { $0["status"] as? String == "not-modified" })
         #expect(try refresh.statusLines(unchanged).count == 2)
+        edited.touch()
+        rotating.touch()
         let everything = try await tool.run(["refresh", "--store", store, "--all", "--all-entries"])
         #expect(try entryLines(everything).filter { $0["change"] as? String == "unchanged" }.count == 10)
 

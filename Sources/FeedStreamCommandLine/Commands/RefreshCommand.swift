@@ -9,7 +9,8 @@ package struct RefreshCommand: AlwaysFetchingCommand {
             Prints {"subscription": URL, "change": "new|changed", "entry": {…}} as entries decode (unchanged \
             entries only with --all-entries), and for each subscription one status line {"subscription", "status" \
             (updated, not-modified, moved, gone, failed, deferred, offline, not-due), "entries", "wireBytes", \
-            "bodyBytes", "movedTo", "error", "nextDue"}. With --store, the subscriptions given are added to the \
+            "bodyBytes", "movedTo", "kind" and "statusCode" (failed), "error", "retryAfter" (deferred), \
+            "nextDue"}. With --store, the subscriptions given are added to the \
             store first, then every due subscription of the store is refreshed; several processes may share a \
             postgres store, each due subscription going to one of them. Exit status: 0 when every subscription \
             was handled (a failure is its own status line), 1 when a file or the store cannot be read or written, \
@@ -82,12 +83,21 @@ package struct RefreshCommand: AlwaysFetchingCommand {
         if remote.basicCredentials != nil || remote.oauth1Credentials != nil {
             throw ValidationError("--user and --oauth1 do not apply to refresh: they would go to every feed's host")
         }
+        for header in remote.headers {
+            let name = header.prefix { $0 != ":" }.trimmingSpacesAndTabs()
+            if Self.credentialFields.contains(name.lowercased()) {
+                throw ValidationError("--header \(name) does not apply to refresh: it would go to every feed's host")
+            }
+        }
         if remote.pages != "1" || remote.cacheDirectory != nil {
             throw ValidationError("--pages and --cache do not apply to refresh (--state keeps the validators)")
         }
     }
 
     package init() {}
+
+    /// Header fields that carry credentials (lowercased), which `--header` may not give to every feed's host.
+    static let credentialFields: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 
     /// `I/N` with 0 ≤ I < N.
     package static func shard(_ text: String) -> (index: Int, count: Int)? {

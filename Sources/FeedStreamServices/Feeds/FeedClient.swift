@@ -33,6 +33,10 @@ public struct FeedClient: Sendable {
     /// How feeds are read (sanitizing, recovery, limits); each response sets the base URL and default encoding.
     public var options: FeedParser.Options
     /// Header fields sent with every request (a `User-Agent` that names the app, say).
+    ///
+    /// A ``FeedRefresher`` sends them to every subscription's host, so there they never carry credentials:
+    /// `Authorization`, `Cookie` and `Proxy-Authorization` are dropped from a refresher's requests (a
+    /// subscription's own go in ``FeedRefresher/authorization`` and ``FeedRefresher/headers``).
     public var headers: [String: String]
 
     /// Creates a client; nothing is sent until a call is made.
@@ -69,8 +73,21 @@ public struct FeedClient: Sendable {
 
     /// A GET of `url` with ``headers``: what every call sends first.
     package func request(for url: URL) -> URLRequest {
+        request(for: url, keeping: { _ in true })
+    }
+
+    /// A GET of `url` with ``headers`` but the credentials among them: what a ``FeedRefresher`` sends a
+    /// subscription, whose credentials are its own.
+    package func subscriptionRequest(for url: URL) -> URLRequest {
+        request(for: url) { !Self.credentialFields.contains($0.lowercased()) }
+    }
+
+    /// The header fields that carry credentials (lowercased): never sent from ``headers`` to a subscription.
+    package static let credentialFields: Set<String> = ["authorization", "cookie", "proxy-authorization"]
+
+    private func request(for url: URL, keeping keeps: (String) -> Bool) -> URLRequest {
         var request = URLRequest(url: url)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in headers where keeps(name) { request.setValue(value, forHTTPHeaderField: name) }
         return request
     }
 }

@@ -7,6 +7,9 @@ extension FeedRefresher {
     /// How long a host that answers 429 or 503 without `Retry-After` is left alone.
     static let defaultDeferral: TimeInterval = 600
 
+    /// The schedule's jitter: ±10 % of the wait.
+    static let jitterFraction = 0.1
+
     /// The subscription updated from its transfer's result, and what became of it. `block` hears a host asking to
     /// wait (the run pauses the whole host).
     func settle(
@@ -24,12 +27,14 @@ extension FeedRefresher {
         }
         switch status {
         case 304:
+            // The validators are confirmed (a new ETag or date replaces the old): sent again next time.
             updated.etag = head.header("etag") ?? updated.etag
             updated.lastModified = head.header("last-modified") ?? updated.lastModified
+            updated.validatorsSaved = updated.etag == nil && updated.lastModified == nil ? nil : now
             updated = succeeded(updated, head: head, feed: nil, rhythm: nil, now: now)
             // A 301 answered by a 304 at its target: the validators were the target's too; the move stands.
             if let movedTo = result.movedTo, movedTo != subscription.url {
-                updated.move(to: movedTo)
+                move(&updated, to: movedTo, isCredentialed: result.isCredentialed)
                 return (updated, .moved(to: movedTo))
             }
             return (updated, .notModified)
@@ -43,21 +48,25 @@ extension FeedRefresher {
             updated.etag = head.header("etag")
             updated.lastModified = head.header("last-modified")
             updated.validatorsSaved = updated.etag == nil && updated.lastModified == nil ? nil : now
+            updated.bodyDigest = result.bodyDigest
+            // The last body again (`isUnchanged`) decoded nothing: no feed, no dated entries, so the last interval
+            // holds, as after a 304.
             updated = succeeded(updated, head: head, feed: result.feed, rhythm: result.rhythm, now: now)
             if let movedTo = result.movedTo, movedTo != subscription.url {
-                updated.move(to: movedTo)
+                move(&updated, to: movedTo, isCredentialed: result.isCredentialed)
                 return (updated, .moved(to: movedTo))
             }
             if let newFeed = Self.newFeedURL(result.feed, from: subscription.url) {
                 // The validators belong to the old URL.
-                updated.move(to: newFeed)
+                move(&updated, to: newFeed, isCredentialed: result.isCredentialed)
                 updated.etag = nil
                 updated.lastModified = nil
                 updated.validatorsSaved = nil
+                updated.bodyDigest = nil
                 updated.nextDue = nil
                 return (updated, .moved(to: newFeed))
             }
-            return (updated, .updated(entries: result.entries))
+            return (updated, result.isUnchanged ? .notModified : .updated(entries: result.entries))
         default:
             if RefreshFailure.isChallenge(status: status, headers: head.headers, body: result.start) {
                 let failure = RefreshFailure(
@@ -91,9 +100,26 @@ extension FeedRefresher {
             now: now)
         updated.refreshInterval = wait
         updated.nextDue = nextDue(
-            after: wait, schedule: feed?.updateSchedule, now: now, jitter: Double.random(in: -0.1...0.1))
+            after: wait, schedule: feed?.updateSchedule, now: now,
+            jitter: Double.random(in: -Self.jitterFraction...Self.jitterFraction))
         if updated.title == nil, let title = feed?.title?.value, !title.isEmpty { updated.title = title }
         return updated
+    }
+
+    /// Moves `subscription` to `target`, its credentials staying with the origin they were given for: after a move
+    /// to an origin that may not receive them (another host the origin policy does not allow, or `https` to
+    /// `http`), ``Subscription/credentialsOrigin`` names the old one, so that no later refresh signs the new host
+    /// however the app keys its ``authorization``. A move back home clears it.
+    package func move(_ subscription: inout Subscription, to target: URL, isCredentialed: Bool) {
+        let pinned = subscription.credentialsOrigin.flatMap(Origin.init)
+        let trusted = pinned ?? Origin(subscription.url)
+        subscription.move(to: target)
+        guard let trusted, isCredentialed || pinned != nil else { return }
+        if Origin(target) == trusted {
+            subscription.credentialsOrigin = nil
+        } else if !client.originPolicy.mayReceiveCredentials(target, trusted: trusted) {
+            subscription.credentialsOrigin = trusted.url
+        }
     }
 
     /// A failure: counted, and `nextDue` backed off exponentially from the shortest interval, with jitter.
@@ -106,13 +132,19 @@ extension FeedRefresher {
         return (updated, .failed(failure))
     }
 
-    /// The wait after `failures` failures in a row: the shortest interval doubled per failure, capped at the
-    /// longest, then "equal jitter" (half fixed, half random) so that feeds that failed together spread out.
-    func backoff(failures: Int, using generator: inout some RandomNumberGenerator) -> TimeInterval {
-        let base = max(intervals.lowerBound, 60)
-        let exponential = min(intervals.upperBound, base * pow(2, Double(min(max(failures - 1, 0), 30))))
+    /// The wait after `failures` failures in a row: ``backoffCeiling(failures:)``, then "equal jitter" (half fixed,
+    /// half random) so that feeds that failed together spread out, within ``intervals``.
+    package func backoff(failures: Int, using generator: inout some RandomNumberGenerator) -> TimeInterval {
+        let exponential = backoffCeiling(failures: failures)
         let jittered = exponential / 2 + Double.random(in: 0...(exponential / 2), using: &generator)
         return min(max(jittered, intervals.lowerBound), intervals.upperBound)
+    }
+
+    /// The longest wait after `failures` failures in a row: the shortest interval (a minute at least) doubled per
+    /// failure after the first, capped at the longest.
+    package func backoffCeiling(failures: Int) -> TimeInterval {
+        let base = max(intervals.lowerBound, 60)
+        return min(intervals.upperBound, base * pow(2, Double(min(max(failures - 1, 0), 30))))
     }
 
     private func backoff(failures: Int) -> TimeInterval {
@@ -128,17 +160,23 @@ extension FeedRefresher {
             now: now, jitter: 0)
     }
 
-    /// `now` plus `wait` stretched by `jitter` (a fraction, ±0.1 in a run) within ``intervals``, then moved past the
-    /// feed's `skipHours` and `skipDays`.
-    func nextDue(after wait: TimeInterval, schedule: FeedUpdateSchedule?, now: Date, jitter: Double) -> Date {
-        let jittered = min(max(wait * (1 + jitter), intervals.lowerBound), intervals.upperBound)
+    /// `now` plus `wait` stretched by `jitter` (a fraction of it, within ±``jitterFraction``), then moved past the
+    /// feed's `skipHours` and `skipDays`. The spread, ±10 % of the wait clamped to ``intervals``, is moved inside
+    /// them rather than cut at them: a wait at the longest interval lands anywhere in the 20 % below it, where
+    /// clamping would put every draw above it on the bound itself, and the feeds at the bound in lockstep.
+    package func nextDue(after wait: TimeInterval, schedule: FeedUpdateSchedule?, now: Date, jitter: Double) -> Date {
+        let bounded = min(max(wait, intervals.lowerBound), intervals.upperBound)
+        let spread = bounded * Self.jitterFraction
+        let center = max(min(bounded, intervals.upperBound - spread), intervals.lowerBound + spread)
+        let offset = bounded * min(max(jitter, -Self.jitterFraction), Self.jitterFraction)
+        let jittered = min(max(center + offset, intervals.lowerBound), intervals.upperBound)
         let due = now.addingTimeInterval(jittered)
         guard let schedule, !schedule.skipHours.isEmpty || !schedule.skipDays.isEmpty else { return due }
         return min(schedule.firstAllowedTime(from: due), now.addingTimeInterval(intervals.upperBound))
     }
 
-    /// The wait after a successful refresh: ``schedule``'s (for ``RefreshSchedule/adaptive``, the mean gap of the
-    /// feed's recent entries; without dated entries, the `previous` wait, else the shortest interval), raised to
+    /// The wait after a successful refresh: ``schedule``'s (for ``RefreshSchedule/adaptive``, the spacing of the
+    /// feed's recent entries, `EntryRhythm`; without dated entries, the `previous` wait, else the shortest), raised to
     /// the longest of what the response (`Cache-Control: max-age`, `Expires`) and the feed (`ttl`,
     /// `sy:updatePeriod` / `sy:updateFrequency`) ask for, clamped to ``intervals``.
     func wait(

@@ -28,6 +28,20 @@ struct RefreshTransferResult: Sendable {
     var seen: [EntryIdentity: EntryDigest] = [:]
     /// The decoded entries' dates, for the adaptive schedule.
     var rhythm: EntryRhythm
+    /// The subscription had credentials of its own (``FeedRefresher/authorization`` or ``FeedRefresher/headers``).
+    var isCredentialed = false
+    /// A 200 whose body was byte-identical to the last one: nothing was decoded.
+    var isUnchanged = false
+    /// The digest of a body read to its end (decoded, or found unchanged), for ``Subscription/bodyDigest``.
+    var bodyDigest: String?
+}
+
+extension FeedRefresher {
+    /// What a refresh asks for: feeds first, then the generic XML and JSON types feeds are often served as, then
+    /// anything (a feed served as `text/plain` is still sniffed).
+    static let acceptedTypes =
+        "application/atom+xml, application/rss+xml, application/feed+json, application/json;q=0.9, "
+        + "application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5"
 }
 
 extension FeedRefresher {
@@ -66,22 +80,31 @@ extension FeedRefresher {
         return (.finished(subscription.id, updated, outcome, cost), result.seen)
     }
 
-    /// The conditional GET of `subscription`, its body decoded as it arrives.
+    /// The conditional GET of `subscription`, its body decoded as it arrives — unless, `recognizing` it, the body
+    /// is the last one again (``UnchangedBodyCheck``).
     private func transfer(
         _ subscription: Subscription, earlier: [EntryIdentity: EntryDigest], now: Date, limits: TransferLimits,
-        watchdog: TransferWatchdog, channel: RefreshEventChannel<RefreshReport>
+        watchdog: TransferWatchdog, channel: RefreshEventChannel<RefreshReport>, recognizing: Bool = true
     ) async -> RefreshTransferResult {
         var result = RefreshTransferResult(rhythm: EntryRhythm(now: now))
-        var request = client.request(for: subscription.url)
-        if let saved = subscription.validatorsSaved, now.timeIntervalSince(saved) < validatorLifetime {
+        var request = client.subscriptionRequest(for: subscription.url)
+        if request.value(forHTTPHeaderField: "Accept") == nil {
+            request.setValue(Self.acceptedTypes, forHTTPHeaderField: "Accept")
+        }
+        // Sent whenever stored: a 304 renews them, so only an app's own finite lifetime ever drops them.
+        if subscription.validatorsSaved.map({ now.timeIntervalSince($0) < validatorLifetime }) ?? true {
             if let etag = subscription.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
             if let lastModified = subscription.lastModified {
                 request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
             }
         }
-        // The subscription's own credentials, never the client's: trusted only on the subscription's origin.
+        // The subscription's own credentials, never the client's: trusted only on the origin they were given for.
+        let credentials = SubscriptionCredentials(
+            headers: headers(subscription), authorizer: authorization(subscription))
+        result.isCredentialed = credentials != nil
         let credentialed = CredentialedRequest(
-            request, authorizer: authorization(subscription), policy: client.originPolicy)
+            request, authorizer: credentials, policy: client.originPolicy,
+            trusted: subscription.credentialsOrigin.flatMap(Origin.init))
         var isTemporary = false
         do {
             let response = try await client.transport.exchange(credentialed, limits: limits, watchdog: watchdog) {
@@ -104,21 +127,43 @@ extension FeedRefresher {
             let parser = FeedParser(options: client.options.reading(response.head))
             let id = subscription.id
             var classifier = EntryClassifier(earlier: earlier)
+            // Each piece's entries go to the consumer in one hand-over.
+            func decode(_ piece: Data) async throws {
+                let reports = try parser.parse(piece).map { entry in
+                    result.rhythm.record(entry)
+                    return RefreshReport.entry(id, entry, classifier.classify(entry))
+                }
+                result.entries += reports.count
+                if !reports.isEmpty {
+                    await watchdog.pausingClocks { await channel.send(contentsOf: reports) }
+                }
+            }
+            let announced = response.head.contentEncoding == nil ? response.head.expectedContentLength : nil
+            var check = UnchangedBodyCheck(
+                stored: recognizing ? subscription.bodyDigest : nil, announcedLength: announced)
             do {
                 for try await chunk in response.body {
                     watchdog.touch()
                     result.bodyBytes += Int64(chunk.count)
                     if result.start.count < 512 { result.start += chunk.prefix(512 - result.start.count) }
-                    // The chunk's entries go to the consumer in one hand-over.
-                    let reports = try parser.parse(chunk).map { entry in
-                        result.rhythm.record(entry)
-                        return RefreshReport.entry(id, entry, classifier.classify(entry))
-                    }
-                    result.entries += reports.count
-                    if !reports.isEmpty {
-                        await watchdog.pausingClocks { await channel.send(contentsOf: reports) }
-                    }
+                    for piece in check.take(chunk) { try await decode(piece) }
+                    if check.needsRefetch { break }
                     try Task.checkCancellation()
+                }
+                let (verdict, rest) = check.finish()
+                switch verdict {
+                case .identical:
+                    result.isUnchanged = true
+                    result.bodyDigest = check.digest
+                    return result
+                case .needsRefetch:
+                    // The start matched and was dropped, the rest did not: the whole body again, decoded.
+                    response.body.cancel()
+                    return await transfer(
+                        subscription, earlier: earlier, now: now, limits: limits, watchdog: watchdog,
+                        channel: channel, recognizing: false)
+                case .decoded:
+                    for piece in rest { try await decode(piece) }
                 }
             } catch {
                 response.body.cancel()
@@ -140,6 +185,7 @@ extension FeedRefresher {
             if let failure { throw failure }
             result.feed = parser.feed
             result.seen = classifier.seen
+            result.bodyDigest = check.digest
         } catch {
             let explained = watchdog.explain(error)
             result.failure = RefreshFailure.classifying(explained, head: result.head, start: result.start)

@@ -17,11 +17,14 @@ import Foundation
 /// }
 /// ```
 ///
-/// - Conditional GET: each subscription's `ETag` and `Last-Modified` are sent back, unless older than
-///   ``validatorLifetime`` (some servers answer 304 for ever to a stale one); a 304 costs no decode.
-/// - Credentials: ``authorization`` names each subscription's own authorizer (none by default); the client's
-///   ``FeedClient/authorizer`` never signs a refresher's request, and credentials stay on the subscription's origin
-///   through redirects (``FeedClient/originPolicy``).
+/// - Conditional GET: each subscription's `ETag` and `Last-Modified` are sent back whenever stored, and a 304
+///   renews them (a new `ETag` on a 304 is kept); a 304 costs no decode. A 200 whose body is byte-identical to the
+///   last one (``Subscription/bodyDigest``) is `notModified` too, recognised before it is decoded. Requests ask for
+///   feeds first (`Accept`).
+/// - Credentials: ``authorization`` and ``headers`` name each subscription's own (none by default); the client's
+///   ``FeedClient/authorizer`` never signs a refresher's request, its ``FeedClient/headers`` never carry
+///   `Authorization`, `Cookie` or `Proxy-Authorization`, and credentials stay on the subscription's origin through
+///   redirects (``FeedClient/originPolicy``) and after a move to another origin (``Subscription/credentialsOrigin``).
 /// - Politeness: at most ``concurrency`` transfers at once and ``perHost`` against one host. A 429 or 503 (with
 ///   `Retry-After`, capped at the longest interval, or 10 minutes without it) pauses every request to that host
 ///   for the rest of the run: the host's other subscriptions are ``RefreshOutcome/deferred(until:)``, and
@@ -55,11 +58,18 @@ public struct FeedRefresher: Sendable {
     public var intervals: ClosedRange<TimeInterval>
     /// This process's share of the subscriptions: `index` from 0 to `count - 1`; `nil` refreshes them all.
     public var shard: (index: Int, count: Int)?
-    /// Stored validators older than this are not sent. Default 7 days.
-    public var validatorLifetime: TimeInterval = 7 * 86_400
-    /// The credentials of each subscription's requests, sent only to the subscription's own origin; `nil`, the
-    /// default for every subscription, sends none.
+    /// Stored validators not saved or confirmed (by a 200, or a 304) for this long are not sent. Default: no limit,
+    /// validators are sent whenever stored.
+    public var validatorLifetime: TimeInterval = .infinity
+    /// The credentials of each subscription's requests, sent only to the subscription's own origin
+    /// (``Subscription/credentialsOrigin`` once it moved elsewhere); `nil`, the default for every subscription,
+    /// sends none.
     public var authorization: @Sendable (Subscription) -> (any RequestAuthorizer)? = { _ in nil }
+    /// Header fields of each subscription's own (an API key, a session `Cookie`), sent exactly where its
+    /// ``authorization`` goes: on its own origin, never through a redirect elsewhere. Default: none. The client's
+    /// ``FeedClient/headers`` go to every subscription, without `Authorization`, `Cookie` and
+    /// `Proxy-Authorization`.
+    public var headers: @Sendable (Subscription) -> [String: String] = { _ in [:] }
     /// How long after a successful refresh a subscription is due again. Default ``RefreshSchedule/adaptive``.
     public var schedule: RefreshSchedule = .adaptive
     /// The longest one subscription's transfer may take, redirects included (a host that sends a byte every few

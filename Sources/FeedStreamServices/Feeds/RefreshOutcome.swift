@@ -5,7 +5,8 @@ import Foundation
 public enum RefreshOutcome: Sendable, Hashable {
     /// A full response was decoded: `entries` entries.
     case updated(entries: Int)
-    /// The server answered 304 to the stored validators: nothing was decoded.
+    /// The server answered 304 to the stored validators, or a 200 whose body is byte-identical to the last one
+    /// (``Subscription/bodyDigest``): nothing was decoded.
     case notModified
     /// The feed lives at `to` now (a 301 or 308, or a podcast's `itunes:new-feed-url`); its entries, if any, were
     /// decoded, and the subscription's URL is `to`.

@@ -12,12 +12,13 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
     public var title: String?
     /// The folders it is filed in (OPML outlines' titles, outermost first).
     public var folders: [String]
-    /// The `ETag` of the last full response, sent back as `If-None-Match`.
+    /// The `ETag` of the last full response (or of a 304 that brought a new one), sent back as `If-None-Match`.
     public var etag: String?
-    /// The `Last-Modified` of the last full response, sent back as `If-Modified-Since`.
+    /// The `Last-Modified` of the last full response (or of a 304 that brought a new one), sent back as
+    /// `If-Modified-Since`.
     public var lastModified: String?
-    /// When ``etag`` and ``lastModified`` were saved: validators older than ``FeedRefresher/validatorLifetime``
-    /// are not sent (some servers answer 304 for ever to a stale validator).
+    /// When ``etag`` and ``lastModified`` were last saved or confirmed (by a 200, or a 304 that renews them):
+    /// validators older than ``FeedRefresher/validatorLifetime`` are not sent (by default they always are).
     public var validatorsSaved: Date?
     /// When the feed should be fetched again; `nil`: at the next refresh.
     public var nextDue: Date?
@@ -38,6 +39,16 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
     /// often the feed publishes, raised to what the server and the feed ask): a 304, which carries no entries,
     /// keeps to it.
     public var refreshInterval: TimeInterval?
+    /// The origin (`https://host:port`) the app's credentials for this subscription were given for, once the feed
+    /// moved to an origin that may not receive them (another host, or from `https` to `http`): the refresher signs
+    /// requests (``FeedRefresher/authorization``, ``FeedRefresher/headers``) only on this origin, so a moved feed
+    /// whose app keys its credentials by subscription never has them sent to the new host. `nil`: the origin of
+    /// ``url``. An app that has credentials for the new origin sets this back to `nil`.
+    public var credentialsOrigin: URL?
+    /// What the last decoded body was: its length and a 64-bit digest (opaque to the app; `nil` forgets it). A 200
+    /// whose body is the same, byte for byte, is recognised before it is decoded and reported
+    /// ``RefreshOutcome/notModified``.
+    public var bodyDigest: String?
 
     /// The most ``movedFrom`` URLs kept.
     public static let movedFromLimit = 8
@@ -50,7 +61,8 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
     public init(
         url: URL, title: String? = nil, folders: [String] = [], etag: String? = nil, lastModified: String? = nil,
         validatorsSaved: Date? = nil, nextDue: Date? = nil, retryAfter: Date? = nil, failures: Int = 0,
-        lastRefreshed: Date? = nil, movedFrom: [URL] = [], gone: Date? = nil, refreshInterval: TimeInterval? = nil
+        lastRefreshed: Date? = nil, movedFrom: [URL] = [], gone: Date? = nil, refreshInterval: TimeInterval? = nil,
+        credentialsOrigin: URL? = nil, bodyDigest: String? = nil
     ) {
         self.url = url
         self.title = title
@@ -65,6 +77,8 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
         self.movedFrom = Array(movedFrom.suffix(Self.movedFromLimit))
         self.gone = gone
         self.refreshInterval = refreshInterval
+        self.credentialsOrigin = credentialsOrigin
+        self.bodyDigest = bodyDigest
     }
 
     /// Records that the feed moved from its current URL to `target`: the old URL joins ``movedFrom`` (the oldest
@@ -78,11 +92,12 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
 
     private enum CodingKeys: String, CodingKey {
         case url, title, folders, etag, lastModified, validatorsSaved, nextDue, retryAfter, failures, lastRefreshed
-        case movedFrom, gone, refreshInterval
+        case movedFrom, gone, refreshInterval, credentialsOrigin, bodyDigest
     }
 
     /// Reads a stored subscription; only `url` is required, so a hand-written state file of URLs is enough (and a
-    /// state file written before ``gone`` and ``refreshInterval`` existed still reads).
+    /// state file written before ``gone``, ``refreshInterval``, ``credentialsOrigin`` and ``bodyDigest`` existed still
+    /// reads).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -98,7 +113,9 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
             lastRefreshed: try container.decodeIfPresent(Date.self, forKey: .lastRefreshed),
             movedFrom: try container.decodeIfPresent([URL].self, forKey: .movedFrom) ?? [],
             gone: try container.decodeIfPresent(Date.self, forKey: .gone),
-            refreshInterval: try container.decodeIfPresent(TimeInterval.self, forKey: .refreshInterval))
+            refreshInterval: try container.decodeIfPresent(TimeInterval.self, forKey: .refreshInterval),
+            credentialsOrigin: try container.decodeIfPresent(URL.self, forKey: .credentialsOrigin),
+            bodyDigest: try container.decodeIfPresent(String.self, forKey: .bodyDigest))
     }
 
     /// Writes the subscription; `nil` fields and an empty ``movedFrom`` are left out.
@@ -117,5 +134,7 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
         if !movedFrom.isEmpty { try container.encode(movedFrom, forKey: .movedFrom) }
         try container.encodeIfPresent(gone, forKey: .gone)
         try container.encodeIfPresent(refreshInterval, forKey: .refreshInterval)
+        try container.encodeIfPresent(credentialsOrigin, forKey: .credentialsOrigin)
+        try container.encodeIfPresent(bodyDigest, forKey: .bodyDigest)
     }
 }
