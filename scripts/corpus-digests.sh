@@ -9,7 +9,8 @@
 # recording; `discover --metadata` on the same and on readability's 130 saved pages (with `--base-url`, so that
 # relative links resolve); `opml` on the feedparser documents (nearly all refused: the error lines are compared), and
 # on an OPML list written by `opml --write` from the pages' discovered feeds, which the writer and reader then both
-# cross. OUT_DIR keeps each check's full output (default: a temporary folder, removed).
+# cross. OUT_DIR keeps each check's full output (default: a temporary folder, removed). ONLY, a pattern (grep -E),
+# runs only the checks whose name it matches, so that several runs can share the checks out.
 set -uo pipefail
 
 if [ $# -lt 1 ]; then
@@ -28,6 +29,7 @@ mkdir -p "$out"
 run() {
     local name="$1" list="$2"
     shift 2
+    if [ -n "${ONLY:-}" ] && ! grep -q -E "$ONLY" <<<"$name"; then return; fi
     local log="$out/$name.txt"
     : >"$log"
     while IFS= read -r file; do
@@ -55,6 +57,7 @@ run "discover --metadata pages" "$out/pages.list" discover --metadata --base-url
 run "opml feedparser" "$out/feedparser.list" opml
 
 # The pages' feeds as an OPML list, then read back.
+if [ -n "${ONLY:-}" ] && ! grep -q -E "$ONLY" <<<"opml pages.opml"; then exit 0; fi
 while IFS= read -r file; do
     "$bin" discover --base-url "https://pages.test/${file#"$corpus"/}" "$file" 2>/dev/null </dev/null
 done <"$out/pages.list" >"$out/pages-feeds.jsonl"

@@ -4,15 +4,23 @@
     import Foundation
 #endif
 
-/// How every syndication decoder resolves a reference: against the `xml:base` in scope or the document's URL;
-/// an absolute reference, or one no base applies to, stays as written.
+/// How a reference is resolved, wherever one is: the feed decoders' links against the `xml:base` in scope or the
+/// document's URL, OPML outlines against the list's URL, the sanitizer's URL attributes and the feed links and
+/// icons of a page against its base. An absolute reference, or one no base applies to, stays as written.
 ///
-/// In StreamCore because the feed decoders and the OPML reader both resolve, and the OPML reader is in a module that
-/// has no feed decoder.
+/// In StreamCore because the syndication decoders, the sanitizer (HTMLSanitizing) and page discovery and OPML
+/// (FeedDiscovery) all resolve, and none of those modules depends on another.
 package enum URLResolution {
+    /// `reference` against `base`, a URL as a document writes it (not parsed when `reference` is absolute).
     package static func resolve(_ reference: String, against base: String?) -> String {
         guard let base, !hasScheme(reference) else { return reference }
-        guard let baseURL = URL(string: base), let resolved = URL(string: reference, relativeTo: baseURL) else {
+        return resolve(reference, against: URL(string: base))
+    }
+
+    /// `reference` against `base`: RFC 3986 resolution by Foundation's `URL`, the reference as written when it has
+    /// a scheme (so an absolute URL is never rewritten), when there is no base, or when the two make no URL.
+    package static func resolve(_ reference: String, against base: URL?) -> String {
+        guard let base, !hasScheme(reference), let resolved = URL(string: reference, relativeTo: base) else {
             return reference
         }
         return resolved.absoluteString
