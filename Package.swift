@@ -10,6 +10,10 @@ let package = Package(
     products: [
         .library(name: "StreamCore", targets: ["StreamCore"]),
         .library(name: "XMLStream", targets: ["XMLStream"]),
+        // HTML in, safe HTML out, for any app that shows HTML (a Mastodon or mail client): no feed decoder needed.
+        .library(name: "HTMLSanitizing", targets: ["HTMLSanitizing"]),
+        // What subscribing reads: the feeds an HTML page links to, its metadata and icons, OPML lists in and out.
+        .library(name: "FeedDiscovery", targets: ["FeedDiscovery"]),
         .library(name: "AtomStream", targets: ["AtomStream"]),
         .library(name: "JSONStream", targets: ["JSONStream"]),
         .library(name: "FeedStreamNetworking", targets: ["FeedStreamNetworking"]),
@@ -67,10 +71,13 @@ let package = Package(
         .target(name: "XMLStream", dependencies: ["StreamCore", "CLibXML2"]),
         // The sanitizer's text scan in SSE2 (a header of inline C; no library to link).
         .target(name: "CTextScan"),
+        .target(name: "HTMLSanitizing", dependencies: ["StreamCore", "XMLStream", "CTextScan"]),
+        .target(name: "FeedDiscovery", dependencies: ["StreamCore", "XMLStream"]),
         .target(
             name: "AtomStream",
             dependencies: [
-                "StreamCore", "XMLStream", "CTextScan",
+                // Both re-exported (Exports.swift): `import AtomStream` reads pages and OPML and sanitizes, as before.
+                "StreamCore", "XMLStream", "HTMLSanitizing", "FeedDiscovery",
                 .target(name: "JSONStream", condition: .when(traits: ["JSONFeed"])),
             ]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
@@ -88,7 +95,8 @@ let package = Package(
                 .target(name: "CZlib", condition: .when(platforms: [.linux])),
             ]),
         .target(
-            name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream"]),
+            name: "FeedStreamServices",
+            dependencies: ["FeedStreamNetworking", "XMLStream", "FeedDiscovery", "AtomStream", "JSONStream"]),
         .target(
             name: "FeedStreamStore",
             dependencies: [
@@ -110,7 +118,7 @@ let package = Package(
         .target(
             name: "FeedStreamCommandLine",
             dependencies: [
-                "StreamCore", "XMLStream", "AtomStream", "JSONStream",
+                "StreamCore", "XMLStream", "FeedDiscovery", "AtomStream", "JSONStream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "feedstream", dependencies: ["FeedStreamCommandLine"]),
@@ -124,13 +132,15 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "XMLStream", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking",
+                "XMLStream", "HTMLSanitizing", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking",
                 "FixtureDocuments",
                 "FeedStreamServices", "FeedStreamStore", "StreamTestSupport",
             ]),
         // Service documents written once for the benchmark's generators and the tests (not a product).
         .target(name: "FixtureDocuments"),
-        .executableTarget(name: "FeedStreamFuzz", dependencies: ["XMLStream", "AtomStream", "JSONStream"]),
+        .executableTarget(
+            name: "FeedStreamFuzz",
+            dependencies: ["XMLStream", "HTMLSanitizing", "FeedDiscovery", "AtomStream", "JSONStream"]),
         // zlib: the Linux transport's inflater, and the loopback servers that serve gzip and deflate.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
@@ -138,6 +148,8 @@ let package = Package(
             path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "StreamTestSupport", "FixtureDocuments"]),
+        .testTarget(name: "HTMLSanitizingTests", dependencies: ["HTMLSanitizing", "StreamTestSupport"]),
+        .testTarget(name: "FeedDiscoveryTests", dependencies: ["FeedDiscovery", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamToolTests",

@@ -41,7 +41,7 @@ public final class AtomParser: StreamingParser {
         /// Names libxml2 does not know are ignored.
         public var defaultEncoding: String?
         /// Whether html and xhtml text constructs (titles, summaries, content, rights) pass through
-        /// ``HTMLSanitizer`` (relative URLs resolved against the `xml:base` in scope where the construct stands —
+        /// `HTMLSanitizer` (relative URLs resolved against the `xml:base` in scope where the construct stands —
         /// on the feed, the entry or item, or the element itself — else against ``baseURL``); `false` keeps them as
         /// the feed wrote them. `nil` is the parser's default: on for ``FeedParser`` (feed readers show what it returns), off for
         /// ``AtomParser`` (service APIs hand back what the service stored).

@@ -93,7 +93,7 @@ public final class FeedParser: StreamingParser {
     #endif
     private let sanitizer: HTMLSanitizingSession?
 
-    /// Creates a parser. html and xhtml text constructs are sanitized (``HTMLSanitizer``) unless
+    /// Creates a parser. html and xhtml text constructs are sanitized (HTMLSanitizing's `HTMLSanitizer`) unless
     /// ``AtomParser/Options/sanitizesHTML`` is `false`.
     public init(options: Options = Options()) {
         self.options = options
