@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "XMLStream", targets: ["XMLStream"]),
         .library(name: "AtomStream", targets: ["AtomStream"]),
         .library(name: "JSONStream", targets: ["JSONStream"]),
+        // The article a page holds, for feeds that send a summary: Readability's scoring on libxml2's HTML push parser.
+        .library(name: "ArticleExtraction", targets: ["ArticleExtraction"]),
         .library(name: "FeedStreamNetworking", targets: ["FeedStreamNetworking"]),
         .library(name: "FeedStreamServices", targets: ["FeedStreamServices"]),
         // Where subscriptions and what they have seen live between refreshes: a JSON file or SQLite (no NIO).
@@ -72,6 +74,8 @@ let package = Package(
                 .target(name: "JSONStream", condition: .when(traits: ["JSONFeed"])),
             ]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
+        // libxml2 only through XMLStream; the sanitizer from AtomStream until it has a module of its own.
+        .target(name: "ArticleExtraction", dependencies: ["StreamCore", "XMLStream", "AtomStream"]),
         .target(
             name: "FeedStreamNetworking",
             dependencies: [
@@ -102,7 +106,7 @@ let package = Package(
         .target(
             name: "FeedStreamCommandLine",
             dependencies: [
-                "StreamCore", "XMLStream", "AtomStream", "JSONStream",
+                "StreamCore", "XMLStream", "AtomStream", "JSONStream", "ArticleExtraction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "feedstream", dependencies: ["FeedStreamCommandLine"]),
@@ -144,6 +148,7 @@ let package = Package(
                 "FeedStreamStore", "FeedStreamPostgres", "FeedStreamServices", "AtomStream", "StreamTestSupport",
             ]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
+        .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamNetworkingTests",
             dependencies: [
