@@ -5,6 +5,7 @@
 #endif
 import StreamCore
 @_spi(XMLEngine) import XMLStream
+import AtomStream
 
 /// Finds the article in a web page — what a reader app shows in place of a feed's summary — as the page streams in.
 ///
@@ -46,17 +47,20 @@ public final class ArticleExtractor: PushDrivenParser {
         public var maximumNodes: Int
         /// Bytes of text and attribute values kept from the page's body.
         public var maximumRetainedBytes: Int
+        /// The HTTP `Content-Type` charset, which only a byte-order mark overrides.
+        public var defaultEncoding: String?
 
         /// Creates options; 250,000 nodes and 16 MiB kept by default, far above any real article page.
         public init(
             baseURL: URL? = nil, rules: [SiteRule] = [], limits: StreamLimits = .default,
-            maximumNodes: Int = 250_000, maximumRetainedBytes: Int = 16 << 20
+            maximumNodes: Int = 250_000, maximumRetainedBytes: Int = 16 << 20, defaultEncoding: String? = nil
         ) {
             self.baseURL = baseURL
             self.rules = rules
             self.limits = limits
             self.maximumNodes = maximumNodes
             self.maximumRetainedBytes = maximumRetainedBytes
+            self.defaultEncoding = defaultEncoding
         }
     }
 
@@ -75,11 +79,14 @@ public final class ArticleExtractor: PushDrivenParser {
     public var wasTruncated: Bool { engine.builder.isTruncated }
 }
 
-/// The libxml2 run behind an ``ArticleExtractor``: chunks through the tag boundary and the intake to the HTML
-/// parser, whose events build the page tree; the article is assembled at the end.
+/// The libxml2 run behind an ``ArticleExtractor``: the page's encoding decided first, as HTML decides it
+/// (``PageEncodingSniffer``: a byte-order mark, the HTTP charset, `<meta charset>` in the first 1,024 bytes, else
+/// UTF-8 when valid, else windows-1252 — the same in every chunking), then chunks through the intake and the tag
+/// boundary to the HTML parser, whose events build the page tree; the article is assembled at the end.
 final class ArticleEngine: PushEngine {
     let builder: PageTreeBuilder
-    private let parser: HTMLPushParser
+    private var parser: HTMLPushParser?
+    private var sniffer: PageEncodingSniffer?
     private let options: ArticleExtractor.Options
     private var tagBoundary = HTMLTagBoundary()
     private var intake = ChunkIntake()
@@ -88,20 +95,45 @@ final class ArticleEngine: PushEngine {
     init(options: ArticleExtractor.Options) {
         self.options = options
         builder = PageTreeBuilder(options: options)
-        parser = HTMLPushParser(encoding: .detect, handler: builder)
+        sniffer = PageEncodingSniffer(transportEncoding: options.defaultEncoding)
     }
 
     func parse(_ chunk: UnsafeRawBufferPointer) throws(StreamError) {
-        try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try tagBoundary.feed(bytes, to: parser) }
+        try intake.take(chunk) { (bytes) throws(StreamError) -> Int in try feed(bytes, atEnd: false) }
     }
 
     func finish() throws(StreamError) {
-        try intake.flush { (bytes) throws(StreamError) -> Int in try tagBoundary.feed(bytes, to: parser) }
-        try tagBoundary.flush(to: parser)
-        try parser.terminate()
+        try intake.flush { (bytes) throws(StreamError) -> Int in try feed(bytes, atEnd: false) }
+        _ = try feed(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true)
+        if let parser {
+            try tagBoundary.flush(to: parser)
+            try parser.terminate()
+        }
         let assembler = ArticleAssembler(
             tree: builder.tree, body: builder.bodyNode, facts: builder.facts, options: options)
         completed.append(assembler.assemble())
+    }
+
+    /// Hands bytes on: to the encoding sniffer until it decides, then (with what it held) through the tag boundary
+    /// to libxml2. Returns the backlog.
+    private func feed(_ bytes: UnsafeRawBufferPointer, atEnd: Bool) throws(StreamError) -> Int {
+        if var sniffer {
+            guard let decided = sniffer.take(bytes, atEnd: atEnd) else {
+                self.sniffer = sniffer
+                return sniffer.held.count
+            }
+            self.sniffer = nil
+            let made = HTMLPushParser(encoding: decided == "utf-8" ? .utf8 : .named(decided), handler: builder)
+            parser = made
+            let outcome = sniffer.held.withUnsafeBytes { held in
+                Result { () throws(StreamError) -> Int in
+                    try tagBoundary.feed(UnsafeRawBufferPointer(rebasing: held[sniffer.byteOrderMarkLength...]), to: made)
+                }
+            }
+            return try outcome.get()
+        }
+        guard let parser, !bytes.isEmpty else { return 0 }
+        return try tagBoundary.feed(bytes, to: parser)
     }
 
     func takeCompleted() -> [Article] {
