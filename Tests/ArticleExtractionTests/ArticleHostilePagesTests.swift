@@ -72,6 +72,10 @@ import Testing
         let file = Corpus.projectRoot.appendingPathComponent("scripts/sanitizer-browser-check/xss-vectors.txt")
         let vectors = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { !$0.isEmpty }
         #expect(vectors.count >= 100)
+        // The check itself tells a handler from a quoted value that names one.
+        #expect(Self.canRunScript("<p><img src=x onerror=alert(1)></p>"))
+        #expect(Self.canRunScript(#"<a href=" JaVa&#10;script:alert(1)">x</a>"#.replacing("&#10;", with: "\n")))
+        #expect(!Self.canRunScript(#"<img src="x" alt="&quot; onerror=&quot;alert(1)">"#))
         var survivors: [String] = []
         for vector in vectors {
             let body = "<article><p>\(ArticleExtractorTests.paragraph)</p><p>\(vector)</p>"
@@ -93,7 +97,11 @@ import Testing
         where lowered.contains(element) {
             return true
         }
-        if lowered.contains(/\s on[a-z]+\s*=/) || lowered.contains(/<[^>]*\son[a-z]+=/) { return true }
+        // An event handler: an attribute named on… in a tag, its quoted values set aside.
+        for tag in lowered.matches(of: /<[a-z][^>]*>/) {
+            let unquoted = String(tag.output).replacing(/"[^"]*"|'[^']*'/, with: "\"\"")
+            if unquoted.contains(/[\s\/]on[a-z]+\s*=/) { return true }
+        }
         return compact.contains("javascript:") || compact.contains("vbscript:") || compact.contains("=\"data:")
     }
 }
