@@ -91,6 +91,11 @@ final class ArticleEngine: PushEngine {
     private var tagBoundary = HTMLTagBoundary()
     private var intake = ChunkIntake()
     private var completed: [Article] = []
+    /// The bytes after the last `>` handed on: libxml2 decides whether white space is content (and opens an
+    /// implied paragraph for it) by looking at what follows it, so text cut by a chunk boundary was read otherwise
+    /// than whole (found by the drip-feed test on Readability's `ehow-1`). Text goes on with the tag after it, or
+    /// at ``HTMLTagBoundary/maximumHeld`` bytes, or at the end.
+    private var heldText: [UInt8] = []
 
     init(options: ArticleExtractor.Options) {
         self.options = options
@@ -106,6 +111,7 @@ final class ArticleEngine: PushEngine {
         try intake.flush { (bytes) throws(StreamError) -> Int in try feed(bytes, atEnd: false) }
         _ = try feed(UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true)
         if let parser {
+            _ = try flushText(to: parser)
             try tagBoundary.flush(to: parser)
             try parser.terminate()
         }
@@ -127,13 +133,35 @@ final class ArticleEngine: PushEngine {
             parser = made
             let outcome = sniffer.held.withUnsafeBytes { held in
                 Result { () throws(StreamError) -> Int in
-                    try tagBoundary.feed(UnsafeRawBufferPointer(rebasing: held[sniffer.byteOrderMarkLength...]), to: made)
+                    try feedWholeText(UnsafeRawBufferPointer(rebasing: held[sniffer.byteOrderMarkLength...]), to: made)
                 }
             }
             return try outcome.get()
         }
         guard let parser, !bytes.isEmpty else { return 0 }
-        return try tagBoundary.feed(bytes, to: parser)
+        return try feedWholeText(bytes, to: parser)
+    }
+
+    /// Hands on everything up to the last `>` (with the text held before), and holds what follows.
+    private func feedWholeText(_ bytes: UnsafeRawBufferPointer, to parser: HTMLPushParser) throws(StreamError) -> Int {
+        guard let last = bytes.lastIndex(of: UInt8(ascii: ">")) else {
+            heldText.append(contentsOf: bytes)
+            guard heldText.count > HTMLTagBoundary.maximumHeld else { return heldText.count + tagBoundary.heldCount }
+            return try flushText(to: parser)
+        }
+        heldText.append(contentsOf: bytes[...last])
+        let backlog = try flushText(to: parser)
+        heldText.append(contentsOf: bytes[(last + 1)...])
+        return backlog + heldText.count
+    }
+
+    private func flushText(to parser: HTMLPushParser) throws(StreamError) -> Int {
+        guard !heldText.isEmpty else { return tagBoundary.heldCount }
+        let outcome = heldText.withUnsafeBytes { held in
+            Result { () throws(StreamError) -> Int in try tagBoundary.feed(held, to: parser) }
+        }
+        heldText.removeAll(keepingCapacity: true)
+        return try outcome.get()
     }
 
     func takeCompleted() -> [Article] {

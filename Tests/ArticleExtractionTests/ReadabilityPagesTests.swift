@@ -6,8 +6,10 @@ import Testing
 /// ``ArticleExtractor`` on Mozilla Readability's 130 test pages, scored as article-extraction benchmarks score:
 /// 4-gram shingle F1 of the article's text against Readability's own article.
 @Suite(.corpus(ReadabilityPage.folder)) struct ReadabilityPagesTests {
-    /// The mean F1 measured on the corpus (see the test's output); a change that lowers it fails here.
-    static let meanFloor = 0.0
+    /// The mean F1 measured on the corpus: 0.9812 (the bar is 0.95). A change that lowers it fails here;
+    /// the pages below 0.8 are qq (UTF-8 bytes under a `gb2312` meta, read as the meta says, as browsers do),
+    /// mathjax, pixnet and nytimes-5.
+    static let meanFloor = 0.98
 
     @Test("Readability's test pages: mean 4-gram shingle F1 of the text, pages below 0.8 listed", .ownThread)
     func shingleF1() throws {
