@@ -90,7 +90,8 @@ let package = Package(
                 .target(name: "CZlib", condition: .when(platforms: [.linux])),
             ]),
         .target(
-            name: "FeedStreamServices", dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream"]),
+            name: "FeedStreamServices",
+            dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream", "ArticleExtraction"]),
         .target(
             name: "FeedStreamStore",
             dependencies: ["FeedStreamServices", "AtomStream", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -162,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "FeedStreamServicesTests",
             dependencies: [
-                "FeedStreamServices", "FeedStreamNetworking", "StreamTestSupport",
+                "FeedStreamServices", "FeedStreamNetworking", "StreamTestSupport", "ArticleExtraction",
                 // The loopback services' own OAuth verifier computes its HMACs apart from the signer.
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),

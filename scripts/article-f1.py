@@ -26,9 +26,17 @@ def f1(extracted, expected):
     precision, recall = common / sum(found.values()), common / sum(wanted.values())
     return 2 * precision * recall / (precision + recall)
 
+# Tags that separate words however they are written; inline ones (span, a, em) do not, as in the DOM's text.
+SEPARATING = set("""address article aside blockquote br caption dd details div dl dt fieldset figcaption figure
+footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul
+img""".split())
+
 def html_text(markup):
     markup = re.sub(r"<!--.*?-->", " ", markup, flags=re.S)
-    return html.unescape(re.sub(r"<[^>]*>", " ", markup))
+    def tag(match):
+        name = re.match(r"/?([A-Za-z0-9]*)", match.group(1)).group(1).lower()
+        return " " if name in SEPARATING else ""
+    return html.unescape(re.sub(r"<([^>]*)>", tag, markup))
 
 def pages(corpus):
     for name in sorted(os.listdir(corpus)):

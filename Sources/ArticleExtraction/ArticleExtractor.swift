@@ -28,7 +28,8 @@ import AtomStream
 /// Memory is bounded on a page of any size: at most ``Options/maximumNodes`` elements and text runs and
 /// ``Options/maximumRetainedBytes`` bytes of text and attributes are kept (the article is found among them; the
 /// rest of the page is read for its metadata only), elements nested deeper than ``StreamLimits/maximumDepth`` are
-/// read as part of the deepest one kept, and JSON-LD scripts are kept up to 1 MiB each. A page that is not HTML
+/// read as part of the deepest one kept, a page nested 16 times deeper than that is read no further (libxml2 keeps
+/// every open element's name), and JSON-LD scripts are kept up to 1 MiB each. A page that is not HTML
 /// gives an article with empty text, never an error: libxml2's HTML parser repairs whatever it is given. The
 /// result is the same however the page is cut into chunks.
 public final class ArticleExtractor: PushDrivenParser {

@@ -8,7 +8,9 @@ import StreamCore
 /// ``ArticleExtractor/Options/maximumRetainedBytes`` bytes of text and attributes, the rest of the page is read
 /// for its metadata only; elements nested deeper than the depth limit are read as part of the deepest one kept
 /// (their text stays, their markup goes); JSON-LD scripts are kept up to ``maximumScriptBytes`` each, at most
-/// ``maximumScripts`` of them.
+/// ``maximumScripts`` of them. libxml2 itself keeps a name for every open element, whatever the depth: past
+/// ``openDepthFactor`` times the depth limit (8,192 by default) the page is read no further, so that 100 MB of
+/// nested `div`s costs libxml2 no more than a few hundred kilobytes.
 final class PageTreeBuilder: HTMLEventHandler {
     var tree = PageTree()
     var facts = PageFacts()
@@ -17,10 +19,14 @@ final class PageTreeBuilder: HTMLEventHandler {
 
     static let maximumScriptBytes = 1 << 20
     static let maximumScripts = 16
+    static let openDepthFactor = 16
 
     private let maximumNodes: Int
     private let maximumBytes: Int
     private let maximumDepth: Int
+    /// Every element open in libxml2, kept or not.
+    private var openDepth = 0
+    private let maximumOpenDepth: Int
     private var retainedBytes = 0
     /// Whether a bound was reached: from then on nothing more is kept.
     private(set) var isTruncated = false
@@ -43,15 +49,23 @@ final class PageTreeBuilder: HTMLEventHandler {
         maximumNodes = options.maximumNodes
         maximumBytes = options.maximumRetainedBytes
         maximumDepth = max(8, options.limits.maximumDepth)
+        maximumOpenDepth = maximumDepth * Self.openDepthFactor
         htmlNode = tree.makeElement("html")
         bodyNode = tree.makeElement("body")
         tree.append(bodyNode, to: htmlNode)
         open = [bodyNode]
     }
 
-    var isSatisfied: Bool { false }
+    /// Whether the page nests deeper than libxml2 should be let go: it is then stopped.
+    private(set) var isSatisfied = false
 
     func startElement(_ tag: HTMLStartTag) throws(StreamError) {
+        openDepth += 1
+        if openDepth > maximumOpenDepth {
+            isTruncated = true
+            isSatisfied = true
+            return
+        }
         if skippedDepth > 0 {
             skippedDepth += 1
             return
@@ -111,6 +125,7 @@ final class PageTreeBuilder: HTMLEventHandler {
     }
 
     func endElement(_ name: XMLName) throws(StreamError) {
+        openDepth -= 1
         if skippedDepth > 0 {
             skippedDepth -= 1
             if skippedDepth == 0 { endCapture() }

@@ -19,13 +19,20 @@ import Testing
         return outcome.items.first
     }
 
-    @Test("100,000 nested divs around a paragraph: read, the paragraph kept", .ownThread)
+    @Test("5,000 nested divs around a paragraph: the paragraph kept; 100,000: read up to the bound", .ownThread)
     func deeplyNested() throws {
-        let depth = 100_000
-        let page = "<html><body>" + String(repeating: "<div>", count: depth) + "<p>\(ArticleExtractorTests.paragraph)</p>"
-            + String(repeating: "</div>", count: depth) + "</body></html>"
-        let article = try #require(Self.run(Array(page.utf8)))
-        #expect(article.text.contains("The council met"))
+        func nested(_ depth: Int) -> [UInt8] {
+            Array(("<html><body><p>Before the nesting, a short line.</p>" + String(repeating: "<div>", count: depth)
+                + "<p>\(ArticleExtractorTests.paragraph)</p>" + String(repeating: "</div>", count: depth)
+                + "</body></html>").utf8)
+        }
+        let deep = try #require(Self.run(nested(5_000)))
+        #expect(deep.text.contains("The council met"))
+        let extractor = ArticleExtractor()
+        let outcome = DripFeed.run(extractor, bytes: nested(100_000), splits: [65_536, 300_000])
+        #expect(outcome.error == nil)
+        #expect(extractor.wasTruncated)
+        #expect(outcome.items.first?.text == "Before the nesting, a short line.")
     }
 
     @Test("A million tiny paragraphs: the kept part bounded, the extractor says it was truncated", .ownThread)

@@ -33,8 +33,17 @@ enum ShingleScore {
         return 2 * precision * recall / (precision + recall)
     }
 
-    /// The text of an expected article (Readability's serialized HTML): tags and comments removed, character
-    /// references decoded, each tag a word boundary.
+    /// Elements that separate words however they are written (blocks, line breaks, cells); other tags (`span`,
+    /// `a`, `em`) do not: `<span>Credit</span><span>Kevin</span>` reads "CreditKevin", as the DOM's text has it.
+    static let separatingTags: Set<String> = [
+        "address", "article", "aside", "blockquote", "br", "caption", "dd", "details", "div", "dl", "dt",
+        "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr",
+        "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead",
+        "tr", "ul", "img",
+    ]
+
+    /// The text of an expected article (Readability's serialized HTML): comments removed, character references
+    /// decoded, block-level tags a word boundary and inline tags none.
     static func text(ofHTML html: String) -> String {
         var output = ""
         var index = html.startIndex
@@ -43,12 +52,15 @@ enum ShingleScore {
             if character == "<" {
                 if html[index...].hasPrefix("<!--"), let end = html[index...].range(of: "-->") {
                     index = end.upperBound
+                    output += " "
                 } else if let end = html[index...].firstIndex(of: ">") {
+                    let name = html[html.index(after: index)..<end].drop { $0 == "/" }
+                        .prefix { $0.isLetter || $0.isNumber }.lowercased()
+                    if separatingTags.contains(name) { output += " " }
                     index = html.index(after: end)
                 } else {
                     index = html.endIndex
                 }
-                output += " "
                 continue
             }
             if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";") {
