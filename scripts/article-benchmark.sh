@@ -23,7 +23,7 @@ peak() { # $1: label; the rest: the command. Prints the label, wall seconds, pea
 pages=()
 for folder in "$corpus"/*/; do pages+=("$folder/source.html"); done
 peak "readability pages (130)" "$tool" extract --base-url http://fakehost/test/page.html "${pages[@]}"
-largest=$(ls -S "${pages[@]}" | head -1)
+largest=$(ls -S "${pages[@]}" | head -1 || true)
 peak "largest page ($(($(stat -c %s "$largest") / 1024)) KiB)" "$tool" extract "$largest"
 
 python3 - "$work" <<'PY'

@@ -217,12 +217,92 @@ struct PageTree {
         return text
     }
 
+    /// Whether any text below `node` is not white space, found without making the text.
+    func hasText(_ node: Int) -> Bool {
+        if isText(node) { return !TextScan.isBlank(nodes[node].text) }
+        var current = firstChild(node)
+        var stack: [Int] = []
+        while true {
+            guard let here = current else {
+                guard let resume = stack.popLast() else { return false }
+                current = next(resume)
+                continue
+            }
+            if isText(here) {
+                if !TextScan.isBlank(nodes[here].text) { return true }
+                current = next(here)
+            } else {
+                stack.append(here)
+                current = firstChild(here)
+            }
+        }
+    }
+
+    /// The commas (`,` only) in the text below `node`.
+    func commaCount(_ node: Int) -> Int {
+        var count = 0
+        for index in textNodes(below: node) { count += nodes[index].text.utf8.reduce(0) { $0 + ($1 == 0x2C ? 1 : 0) } }
+        return count
+    }
+
+    /// The text nodes below `node`, in document order.
+    func textNodes(below node: Int) -> [Int] {
+        if isText(node) { return [node] }
+        var found: [Int] = []
+        var stack: [Int] = []
+        var child = lastChild(node)
+        while let current = child { stack.append(current); child = previous(current) }
+        while let current = stack.popLast() {
+            if isText(current) {
+                found.append(current)
+                continue
+            }
+            var child = lastChild(current)
+            while let below = child { stack.append(below); child = previous(below) }
+        }
+        return found
+    }
+
     /// `textContent` trimmed, runs of two or more blanks made one (Readability's `_getInnerText`).
     func innerText(_ node: Int, normalizingSpaces: Bool = true) -> String {
         let trimmed = TextScan.trimmed(textContent(node))
         return normalizingSpaces ? TextScan.collapsingBlankRuns(trimmed) : trimmed
     }
 
-    /// The length of ``innerText(_:normalizingSpaces:)``, in UTF-16 code units as JavaScript counts it.
-    func innerTextLength(_ node: Int) -> Int { innerText(node).utf16.count }
+    /// The length of ``innerText(_:normalizingSpaces:)``, in UTF-16 code units as JavaScript counts it, counted
+    /// without making the text: every character that is not white space, and one for each run of white space
+    /// between two that are (a run of two or more becomes one blank; a single one stays one).
+    func innerTextLength(_ node: Int) -> Int {
+        if isText(node) { return Self.measure(nodes[node].text, into: (0, false, false)).length }
+        var state = (length: 0, seenText: false, inBlank: false)
+        var stack: [Int] = []
+        var child = lastChild(node)
+        while let current = child { stack.append(current); child = previous(current) }
+        while let current = stack.popLast() {
+            if isText(current) {
+                state = Self.measure(nodes[current].text, into: state)
+                continue
+            }
+            var child = lastChild(current)
+            while let below = child { stack.append(below); child = previous(below) }
+        }
+        return state.length
+    }
+
+    private static func measure(
+        _ text: String, into state: (length: Int, seenText: Bool, inBlank: Bool)
+    ) -> (length: Int, seenText: Bool, inBlank: Bool) {
+        var state = state
+        for scalar in text.unicodeScalars {
+            if TextScan.isBlank(scalar) {
+                state.inBlank = true
+                continue
+            }
+            if state.inBlank && state.seenText { state.length += 1 }
+            state.inBlank = false
+            state.seenText = true
+            state.length += scalar.value > 0xFFFF ? 2 : 1
+        }
+        return state
+    }
 }

@@ -3,6 +3,8 @@
 /// their link density, images, inputs and lists (`_cleanConditionally`).
 extension ReadabilityPass {
     mutating func prepare(_ article: Int) {
+        // Everything before moved nodes about; from here on, every change below a node goes through remove(_:).
+        textLengths = [:]
         markDataTables(article)
         fixLazyImages(article)
         cleanConditionally(article, "form")
@@ -17,7 +19,7 @@ extension ReadabilityPass {
             while let current = node {
                 if ReadabilityHints.isShare(tree.matchString(current)) && tree.textContent(current).utf16.count < 500 {
                     node = tree.nextElement(after: current, skippingChildren: true, within: child)
-                    tree.detach(current)
+                    remove(current)
                 } else {
                     node = tree.nextElement(after: current, within: child)
                 }
@@ -25,7 +27,7 @@ extension ReadabilityPass {
         }
         for tag in ["iframe", "input", "textarea", "select", "button"] { clean(article, tag) }
         for heading in tree.descendants(article, tags: ["h1", "h2"]).reversed() where classWeight(heading) < 0 {
-            tree.detach(heading)
+            remove(heading)
         }
         cleanConditionally(article, "table")
         cleanConditionally(article, "ul")
@@ -33,7 +35,7 @@ extension ReadabilityPass {
         for heading in tree.descendants(article, tag: "h1") { tree.setTag(heading, "h2") }
         for paragraph in tree.descendants(article, tag: "p").reversed() {
             let media = tree.descendants(paragraph, tags: ["img", "embed", "object", "iframe"]).count
-            if media == 0 && tree.innerText(paragraph, normalizingSpaces: false).isEmpty { tree.detach(paragraph) }
+            if media == 0 && tree.innerText(paragraph, normalizingSpaces: false).isEmpty { remove(paragraph) }
         }
     }
 
@@ -44,7 +46,7 @@ extension ReadabilityPass {
             if isEmbed && tree.attributes(element).contains(where: { ReadabilityHints.isVideo($0.value) }) {
                 continue
             }
-            tree.detach(element)
+            remove(element)
         }
     }
 
@@ -155,17 +157,18 @@ extension ReadabilityPass {
     private mutating func cleanConditionally(_ node: Int, _ tag: String) {
         guard flags.contains(.cleanConditionally) else { return }
         for element in tree.descendants(node, tag: tag).reversed() where shouldRemove(element, tag) {
-            tree.detach(element)
+            remove(element)
         }
     }
 
-    private func shouldRemove(_ node: Int, _ tag: String) -> Bool {
-        let isDataTable = { (table: Int) in dataTables.contains(table) }
-        let text = tree.innerText(node)
-        let contentLength = text.utf16.count
+    private mutating func shouldRemove(_ node: Int, _ tag: String) -> Bool {
+        let tables = dataTables
+        let isDataTable = { (table: Int) in tables.contains(table) }
+        let contentLength = textLength(node)
         var isList = tag == "ul" || tag == "ol"
         if !isList {
-            let listLength = tree.descendants(node, tags: ["ul", "ol"]).reduce(0) { $0 + tree.innerTextLength($1) }
+            var listLength = 0
+            for list in tree.descendants(node, tags: ["ul", "ol"]) { listLength += textLength(list) }
             isList = contentLength > 0 ? Double(listLength) / Double(contentLength) > 0.9 : listLength > 0
         }
         if tag == "table" && isDataTable(node) { return false }
@@ -174,7 +177,7 @@ extension ReadabilityPass {
         if tree.descendants(node, tag: "table").contains(where: isDataTable) { return false }
         let weight = classWeight(node)
         if weight < 0 { return true }
-        guard text.filter({ $0 == "," }).count < 10 else { return false }
+        guard tree.commaCount(node) < 10 else { return false }
         let paragraphs = tree.count(node, tag: "p")
         let images = tree.count(node, tag: "img")
         let items = tree.count(node, tag: "li") - 100
@@ -185,7 +188,8 @@ extension ReadabilityPass {
             if tree.attributes(embed).contains(where: { ReadabilityHints.isVideo($0.value) }) { return false }
             embeds += 1
         }
-        if ReadabilityHints.isAdOrLoading(text) { return true }
+        // The longest of those words is 13 characters: longer text is never one.
+        if contentLength <= 16 && ReadabilityHints.isAdOrLoading(tree.innerText(node)) { return true }
         let density = linkDensity(node)
         let textish = Self.divToParagraphTags.union(["span", "li", "td"])
         let textDensity = textDensity(node, textish, length: contentLength)
@@ -211,9 +215,10 @@ extension ReadabilityPass {
         return remove
     }
 
-    private func textDensity(_ node: Int, _ tags: Set<String>, length: Int) -> Double {
+    private mutating func textDensity(_ node: Int, _ tags: Set<String>, length: Int) -> Double {
         guard length > 0 else { return 0 }
-        let childrenLength = tree.descendants(node, tags: tags).reduce(0) { $0 + tree.innerTextLength($1) }
+        var childrenLength = 0
+        for child in tree.descendants(node, tags: tags) { childrenLength += textLength(child) }
         return Double(childrenLength) / Double(length)
     }
 }

@@ -26,6 +26,9 @@ struct ReadabilityPass {
     /// Readability's `contentScore` of each node scored.
     private(set) var scores: [Int: Double] = [:]
     var dataTables: Set<Int> = []
+    /// ``PageTree/innerTextLength(_:)`` of the nodes measured since the last change below them: the cleaning
+    /// measures each element and every element inside it, which without it costs the square of the depth.
+    var textLengths: [Int: Int] = [:]
 
     static let topCandidateCount = 5
     static let scoredTags: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
@@ -49,6 +52,8 @@ struct ReadabilityPass {
     /// Finds the article; returns the element that holds it (detached from the page).
     mutating func grab() -> Int {
         let elementsToScore = prepareNodes()
+        // The walk measured some elements before it removed things below them.
+        textLengths = [:]
         let candidates = scoreParagraphs(elementsToScore)
         let top = selectTopCandidate(candidates)
         return gatherSiblings(of: top)
@@ -283,16 +288,34 @@ struct ReadabilityPass {
     }
 
     /// The share of the node's text that is link text (links to a fragment count 0.3 of theirs).
-    func linkDensity(_ node: Int) -> Double {
-        let length = tree.innerTextLength(node)
+    mutating func linkDensity(_ node: Int) -> Double {
+        let length = textLength(node)
         guard length > 0 else { return 0 }
         var linkLength = 0.0
         for link in tree.descendants(node, tag: "a") {
             let href = tree.attribute(link, "href") ?? ""
             let coefficient = href.hasPrefix("#") && href.count > 1 ? 0.3 : 1
-            linkLength += Double(tree.innerTextLength(link)) * coefficient
+            linkLength += Double(textLength(link)) * coefficient
         }
         return linkLength / Double(length)
+    }
+
+    /// The node's inner text length, measured once until something below it changes.
+    mutating func textLength(_ node: Int) -> Int {
+        if let known = textLengths[node] { return known }
+        let length = tree.innerTextLength(node)
+        textLengths[node] = length
+        return length
+    }
+
+    /// Detaches `node`, forgetting the measures of the nodes whose text it was part of.
+    mutating func remove(_ node: Int) {
+        var current: Int? = node
+        while let here = current {
+            textLengths[here] = nil
+            current = tree.parent(here)
+        }
+        tree.detach(node)
     }
 
     func ancestors(of node: Int, maximumDepth: Int) -> [Int] {
@@ -307,7 +330,7 @@ struct ReadabilityPass {
     }
 
     func isElementWithoutContent(_ node: Int) -> Bool {
-        guard tree.isElement(node), TextScan.isBlank(tree.textContent(node)) else { return false }
+        guard tree.isElement(node), !tree.hasText(node) else { return false }
         let children = tree.children(node)
         return children.isEmpty || children.count == tree.count(node, tag: "br") + tree.count(node, tag: "hr")
     }

@@ -1,8 +1,11 @@
 /// The few text operations Readability's scoring does with regular expressions, on Unicode scalars: JavaScript's
 /// `\s` is Unicode's white space, as `Unicode.Scalar.Properties.isWhitespace` is.
 enum TextScan {
+    @inline(__always)
     static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar == "\u{FEFF}"
+        // ASCII first: Unicode's property table costs a lookup per character, and pages are mostly ASCII.
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
+        return scalar.properties.isWhitespace || scalar == "\u{FEFF}"
     }
 
     /// `text` without leading and trailing white space (JavaScript's `trim`).
@@ -113,8 +116,24 @@ enum ReadabilityHints {
     ]
 
     static func matches(_ text: String, _ needles: [String]) -> Bool {
-        let lowered = text.lowercased()
-        return needles.contains { lowered.contains($0) }
+        guard !text.isEmpty else { return false }
+        let lowered = Array(text.lowercased().utf8)
+        return needles.contains { needle in contains(lowered, Array(needle.utf8)) }
+    }
+
+    /// Whether `needle` occurs in `haystack` (both short: class names and ids).
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count, let first = needle.first else { return needle.isEmpty }
+        var start = 0
+        while start + needle.count <= haystack.count {
+            if haystack[start] == first {
+                var index = 1
+                while index < needle.count && haystack[start + index] == needle[index] { index += 1 }
+                if index == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     /// The negative hint, with its `hid` alternatives: `^hid$| hid$| hid |^hid `.
