@@ -8,6 +8,10 @@ let package = Package(
     products: [
         .library(name: "StreamCore", targets: ["StreamCore"]),
         .library(name: "XMLStream", targets: ["XMLStream"]),
+        // HTML in, safe HTML out, for any app that shows HTML (a Mastodon or mail client): no feed decoder needed.
+        .library(name: "HTMLSanitizing", targets: ["HTMLSanitizing"]),
+        // What subscribing reads: the feeds an HTML page links to, its metadata and icons, OPML lists in and out.
+        .library(name: "FeedDiscovery", targets: ["FeedDiscovery"]),
         .library(name: "AtomStream", targets: ["AtomStream"]),
         .library(name: "JSONStream", targets: ["JSONStream"]),
         // The article a page holds, for feeds that send a summary: Readability's scoring on libxml2's HTML push parser.
@@ -67,15 +71,19 @@ let package = Package(
         .target(name: "XMLStream", dependencies: ["StreamCore", "CLibXML2"]),
         // The sanitizer's text scan in SSE2 (a header of inline C; no library to link).
         .target(name: "CTextScan"),
+        .target(name: "HTMLSanitizing", dependencies: ["StreamCore", "XMLStream", "CTextScan"]),
+        .target(name: "FeedDiscovery", dependencies: ["StreamCore", "XMLStream"]),
         .target(
             name: "AtomStream",
             dependencies: [
-                "StreamCore", "XMLStream", "CTextScan",
+                // Both re-exported (Exports.swift): `import AtomStream` reads pages and OPML and sanitizes, as before.
+                "StreamCore", "XMLStream", "HTMLSanitizing", "FeedDiscovery",
                 .target(name: "JSONStream", condition: .when(traits: ["JSONFeed"])),
             ]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
-        // libxml2 only through XMLStream; the sanitizer from AtomStream until it has a module of its own.
-        .target(name: "ArticleExtraction", dependencies: ["StreamCore", "XMLStream", "AtomStream"]),
+        // libxml2 only through XMLStream; the sanitizer and the page-encoding sniffer from their own modules.
+        .target(
+            name: "ArticleExtraction", dependencies: ["StreamCore", "XMLStream", "HTMLSanitizing", "FeedDiscovery"]),
         .target(
             name: "FeedStreamNetworking",
             dependencies: [
@@ -91,7 +99,9 @@ let package = Package(
             ]),
         .target(
             name: "FeedStreamServices",
-            dependencies: ["FeedStreamNetworking", "XMLStream", "AtomStream", "JSONStream", "ArticleExtraction"]),
+            dependencies: [
+                "FeedStreamNetworking", "XMLStream", "FeedDiscovery", "AtomStream", "JSONStream", "ArticleExtraction",
+            ]),
         .target(
             name: "FeedStreamStore",
             dependencies: ["FeedStreamServices", "AtomStream", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -107,7 +117,7 @@ let package = Package(
         .target(
             name: "FeedStreamCommandLine",
             dependencies: [
-                "StreamCore", "XMLStream", "AtomStream", "JSONStream", "ArticleExtraction",
+                "StreamCore", "XMLStream", "FeedDiscovery", "AtomStream", "JSONStream", "ArticleExtraction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "feedstream", dependencies: ["FeedStreamCommandLine"]),
@@ -121,13 +131,15 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "XMLStream", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking",
+                "XMLStream", "HTMLSanitizing", "AtomStream", "JSONStream", "CLibXML2", "CYajl", "FeedStreamNetworking",
                 "FixtureDocuments",
                 "FeedStreamServices", "FeedStreamStore", "StreamTestSupport",
             ]),
         // Service documents written once for the benchmark's generators and the tests (not a product).
         .target(name: "FixtureDocuments"),
-        .executableTarget(name: "FeedStreamFuzz", dependencies: ["XMLStream", "AtomStream", "JSONStream"]),
+        .executableTarget(
+            name: "FeedStreamFuzz",
+            dependencies: ["XMLStream", "HTMLSanitizing", "FeedDiscovery", "AtomStream", "JSONStream"]),
         // zlib: the Linux transport's inflater, and the loopback servers that serve gzip and deflate.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
@@ -135,6 +147,8 @@ let package = Package(
             path: "Tests/StreamTestSupport"),
         .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore", "StreamTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "StreamTestSupport", "FixtureDocuments"]),
+        .testTarget(name: "HTMLSanitizingTests", dependencies: ["HTMLSanitizing", "StreamTestSupport"]),
+        .testTarget(name: "FeedDiscoveryTests", dependencies: ["FeedDiscovery", "StreamTestSupport"]),
         .testTarget(name: "AtomStreamTests", dependencies: ["AtomStream", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamToolTests",

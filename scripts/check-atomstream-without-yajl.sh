@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Proves that an app which reads only Atom and RSS builds AtomStream without yajl, which no Apple SDK ships.
+# Proves that an app which reads only Atom and RSS builds AtomStream without yajl, which no Apple SDK ships, and
+# that an app which only sanitizes HTML (a Mastodon or mail client) builds HTMLSanitizing alone: no feed decoder.
 #
 # An outside package depends on FeedStream by path with `traits: []` (JSON Feed off) and on the AtomStream product
 # alone. It is built with yajl's headers, pkg-config file and libraries out of reach (hidden behind empty bind
 # mounts in a private mount namespace, so nothing on the machine changes), then run: it decodes an RSS and an
-# Atom document and checks that a JSON document is refused with a clear error. Last, the modules its build plan
-# compiles and links are printed; the script fails if CYajl or yajl is among them.
+# Atom document and checks that a JSON document is refused with a clear error. A second app depends on the
+# HTMLSanitizing product alone and sanitizes a value. Last, the modules each build plan compiles and links are
+# printed; the script fails if CYajl or yajl is among them, or if the sanitizing app links a decoder module
+# (AtomStream, FeedDiscovery, JSONStream).
 #
 #   scripts/check-atomstream-without-yajl.sh        # exit 0 when all of that holds
 #
@@ -16,7 +19,7 @@ set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="${FEEDSTREAM_NO_YAJL_CHECK_DIR:-/tmp/feedstream-atom-only-check}"
-mkdir -p "$work/Sources/ReadsFeeds"
+mkdir -p "$work/Sources/ReadsFeeds" "$work/Sources/SanitizesHTML"
 
 cat > "$work/Package.swift" <<EOF
 // swift-tools-version:6.1
@@ -28,6 +31,8 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "ReadsFeeds", dependencies: [.product(name: "AtomStream", package: "FeedStream")]),
+        .executableTarget(
+            name: "SanitizesHTML", dependencies: [.product(name: "HTMLSanitizing", package: "FeedStream")]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -80,10 +85,22 @@ if failures > 0 { fatalError("\(failures) checks failed") }
 print("RSS and Atom decoded without yajl: rss2.0 Café [One, Two], atom1.0 Log [Uno]")
 EOF
 
+cat > "$work/Sources/SanitizesHTML/main.swift" <<'EOF'
+import Foundation
+import HTMLSanitizing
+
+let status = #"<p onclick="x()">Hi <a href="javascript:alert(1)">you</a> <img src="/a.png"><script>x</script></p>"#
+let safe = HTMLSanitizer(baseURL: URL(string: "https://social.example/@ann/1")).sanitize(status)
+guard safe == #"<p>Hi <a>you</a> <img src="https://social.example/a.png" /></p>"# else { fatalError("got \(safe)") }
+print("HTML sanitized by HTMLSanitizing alone: \(safe)")
+EOF
+
 build_and_run() {
     cd "$work"
     swift build --product ReadsFeeds 2>&1 | tail -n 5
     "$(swift build --show-bin-path)/ReadsFeeds"
+    swift build --product SanitizesHTML 2>&1 | tail -n 5
+    "$(swift build --show-bin-path)/SanitizesHTML"
 }
 
 hidden=()
@@ -135,4 +152,13 @@ if grep -q -i 'yajl' "$bin/ReadsFeeds.product/Objects.LinkFileList" || grep -q -
     echo "FAIL: the app's graph names yajl" >&2
     exit 1
 fi
-echo "OK: AtomStream without the JSONFeed trait builds, decodes RSS and Atom, and its graph has no CYajl"
+echo "modules linked into SanitizesHTML:"
+links="$bin/SanitizesHTML.product/Objects.LinkFileList"
+sed 's#.*/\([^/]*\)\.build/.*#\1#' "$links" | sort -u | sed 's/^/  /'
+if grep -q -i -E '/(AtomStream|FeedDiscovery|JSONStream|CYajl)\.build/' "$links" \
+    || ldd "$bin/SanitizesHTML" | grep -q -i 'yajl'; then
+    echo "FAIL: the sanitizing app links a decoder module or yajl" >&2
+    exit 1
+fi
+echo "OK: AtomStream without the JSONFeed trait builds, decodes RSS and Atom, and its graph has no CYajl;"
+echo "    HTMLSanitizing alone builds and sanitizes, linking no feed decoder"

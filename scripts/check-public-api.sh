@@ -21,6 +21,7 @@ import PackageDescription
 let feedStream: [Target.Dependency] = [
     .product(name: "StreamCore", package: "FeedStream"), .product(name: "XMLStream", package: "FeedStream"),
     .product(name: "AtomStream", package: "FeedStream"), .product(name: "JSONStream", package: "FeedStream"),
+    .product(name: "HTMLSanitizing", package: "FeedStream"), .product(name: "FeedDiscovery", package: "FeedStream"),
 ]
 let package = Package(
     name: "FeedStreamAPICheck",
@@ -36,7 +37,9 @@ EOF
 # What an app writes: every parser through its documented initialiser, items out of parse/finish.
 cat > "$work/Sources/UsesPublicAPI/main.swift" <<'EOF'
 import AtomStream
+import FeedDiscovery
 import Foundation
+import HTMLSanitizing
 import JSONStream
 import StreamCore
 import XMLStream
@@ -70,6 +73,10 @@ _ = try itemCount(JiveInboxParser(), Array(#"{"list":[]}"#.utf8))
 var text = ""
 JSONValue.object([JSONMember(key: "a", value: .null)]).write(to: &text)
 names.append(text + XMLRecordValue.null.jsonText)
+// The modules that were AtomStream's folders: named by their own imports (AtomStream re-exports them too).
+names.append(HTMLSanitizer().sanitize(#"<b onclick="x()">Fa</b>"#))
+let opml = #"<opml version="2.0"><body><outline text="Gu" xmlUrl="https://g.test/feed"/></body></opml>"#
+names += try OPMLParser().parseAll(Array(opml.utf8)).compactMap(\.displayName)
 
 do {
     _ = try XMLItemParser<Person>(path: "results/[person]")
@@ -96,15 +103,20 @@ plumbing=(
     "_ = XMLName.self"
     "_ = XMLStartTag.self"
     "_ = JSONEngine.self"
+    "_ = HTMLSanitizingSession.self"
+    "_ = HTMLAllowList.self"
+    "_ = FeedSniffer.self"
+    "_ = URLResolution.self"
     "_ = AtomParser().intakeStatistics"
     "_ = try XMLItemParser<XMLRecordValue>(path: \"a\").intakeStatistics"
     "_ = try JSONItemParser<JSONValue>(path: \"\$\").intakeStatistics"
 )
 {
-    printf 'import AtomStream\nimport JSONStream\nimport StreamCore\nimport XMLStream\n'
+    printf 'import AtomStream\nimport FeedDiscovery\nimport HTMLSanitizing\nimport JSONStream\nimport StreamCore\n'
+    printf 'import XMLStream\n'
     printf '%s\n' "${plumbing[@]}"
 } > "$work/Sources/NamesPlumbing/main.swift"
-first_line=5
+first_line=7
 
 cd "$work"
 echo "== building the public-API user (FeedStream at $repo)"
@@ -117,7 +129,7 @@ fi
 grep -E "warning: .*deprecated|Build complete" <<<"$log" || true
 output="$(swift run --skip-build UsesPublicAPI)"
 echo "   output: $output"
-expected="Ann, Bo, Cy, Di, {\"a\":null}null, invalid path: misuse"
+expected="Ann, Bo, Cy, Di, {\"a\":null}null, <b>Fa</b>, Gu, invalid path: misuse"
 if [[ "$output" != "$expected" ]]; then
     echo "FAIL: the public-API user printed \"$output\", expected \"$expected\""
     exit 1

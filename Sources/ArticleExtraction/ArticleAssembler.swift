@@ -4,7 +4,7 @@
     import Foundation
 #endif
 import StreamCore
-import AtomStream
+import HTMLSanitizing
 
 /// Makes the ``Article`` at the end of a page: the site's rule or Readability's passes over the kept tree, the
 /// metadata by Readability's order of preference, the content sanitized with its URLs resolved.

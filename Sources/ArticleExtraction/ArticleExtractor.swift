@@ -5,7 +5,7 @@
 #endif
 import StreamCore
 @_spi(XMLEngine) import XMLStream
-import AtomStream
+import FeedDiscovery
 
 /// Finds the article in a web page — what a reader app shows in place of a feed's summary — as the page streams in.
 ///

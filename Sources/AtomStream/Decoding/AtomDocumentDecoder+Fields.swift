@@ -260,23 +260,6 @@ extension AtomDocumentDecoder {
 
     // MARK: - Helpers
 
-    static func hasScheme(_ reference: String) -> Bool {
-        var sawLetter = false
-        for byte in reference.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                sawLetter = true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                guard sawLetter else { return false }
-            case UInt8(ascii: ":"):
-                return sawLetter
-            default:
-                return false
-            }
-        }
-        return false
-    }
-
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }

@@ -4,8 +4,8 @@
 /// The names are in the case the vocabularies spell them; libxml2 hands them over lowercase, and the writer writes
 /// the spelled form (feedparser's `svg_elem_map` and `svg_attr_map`), so `viewbox` comes out `viewBox`.
 extension HTMLAllowList {
-    static let mathNamespace = "http://www.w3.org/1998/Math/MathML"
-    static let svgNamespace = "http://www.w3.org/2000/svg"
+    package static let mathNamespace = "http://www.w3.org/1998/Math/MathML"
+    package static let svgNamespace = "http://www.w3.org/2000/svg"
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
     /// Written inside a `math` element whose namespace is MathML's (declared, or added by the writer).

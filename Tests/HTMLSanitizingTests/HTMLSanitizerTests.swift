@@ -1,4 +1,4 @@
-import AtomStream
+import HTMLSanitizing
 import Foundation
 import StreamTestSupport
 import Testing
@@ -90,32 +90,6 @@ import Testing
         }
     }
 
-    @Test func feedParserSanitizesByDefaultAndKeepsTheSourceOnRequest() throws {
-        let rss = """
-            <rss version="2.0"><channel><title>t</title><description>&lt;b onclick="x()"&gt;d&lt;/b&gt;</description>
-            <item><title>i</title><description>&lt;p&gt;hi&lt;script&gt;alert(2)&lt;/script&gt;&lt;/p&gt;</description></item>
-            </channel></rss>
-            """
-        let (outcome, feed) = decodeFeedEveryWay(rss)
-        #expect(outcome.items.first?.summary?.value == "<p>hi</p>")
-        #expect(feed.subtitle?.value == "<b>d</b>")
-        let (raw, rawFeed) = decodeFeedEveryWay(rss, options: .init(sanitizesHTML: false))
-        #expect(raw.items.first?.summary?.value == "<p>hi<script>alert(2)</script></p>")
-        #expect(rawFeed.subtitle?.value == "<b onclick=\"x()\">d</b>")
-    }
-
-    @Test func atomParserKeepsTheSourceUnlessAsked() throws {
-        let atom = """
-            <feed xmlns="http://www.w3.org/2005/Atom"><entry><title type="html">&lt;i onclick="x"&gt;t&lt;/i&gt;</title></entry></feed>
-            """
-        let plain = AtomParser()
-        let entries = try plain.parse(Array(atom.utf8)) + plain.finish()
-        #expect(entries.first?.title?.value == "<i onclick=\"x\">t</i>")
-        let sanitizing = AtomParser(options: .init(sanitizesHTML: true))
-        let cleaned = try sanitizing.parse(Array(atom.utf8)) + sanitizing.finish()
-        #expect(cleaned.first?.title?.value == "<i>t</i>")
-    }
-
     /// libxml2 keeps every element and attribute name it meets in the context's dictionary, which a reused context
     /// keeps too: a feed whose entries bring new names without end grew it (and the writer's rule tables) without
     /// bound. The session starts on a fresh context past a bound, and writes the same.
@@ -125,27 +99,6 @@ import Testing
             let value = "<p><x\(index) y\(index)=\"1\">t</x\(index)> <b z\(index)=\"2\">b</b></p>"
             #expect(session.sanitize(value) == "<p>t <b>b</b></p>")
             #expect(session.internedNameCount <= HTMLSanitizingSession.maximumInternedNames + 64)
-        }
-    }
-
-    @Test func aReusedParserContextSanitizesEachValueAsAFreshOneWould() throws {
-        let values = [
-            "<p>one <b>bold</b></p>", "text &amp; <i>more</i>", "<ul><li>a<li>b", "<script>x</script>after",
-            "</body>tail <em>x</em>", "<html><head><title>t</title></head><body>b</body></html>", "<div><p>unclosed",
-            "<a href=\"/rel\">r</a>", "<!-- open comment", "<table><tr><td>c</table>", "&lt;escaped&gt;",
-        ]
-        let items = (0..<40).map { index in
-            let value = values[index % values.count]
-            let escaped = value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            return "<item><guid>\(index)</guid><description>\(escaped)</description></item>"
-        }
-        let rss = "<rss version=\"2.0\"><channel><title>t</title>\(items.joined())</channel></rss>"
-        let options = FeedParser.Options(baseURL: "https://example.org/")
-        let (outcome, _) = decodeFeedEveryWay(Array(rss.utf8), options: options, byteByByteLimit: 0)
-        #expect(outcome.items.count == 40)
-        let fresh = HTMLSanitizer(baseURL: URL(string: "https://example.org/"))
-        for (index, entry) in outcome.items.enumerated() {
-            #expect(entry.summary?.value == fresh.sanitize(values[index % values.count]), "item \(index)")
         }
     }
 }

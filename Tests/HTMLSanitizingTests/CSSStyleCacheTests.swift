@@ -1,4 +1,4 @@
-@testable import AtomStream
+@testable import HTMLSanitizing
 @_spi(StreamPlumbing) import StreamCore
 import StreamTestSupport
 import Testing

@@ -1,7 +1,7 @@
 /// What the sanitizer keeps: feedparser's documented allow-lists (`acceptable_elements`,
 /// `acceptable_attributes`, `acceptable_css_properties`, `acceptable_css_keywords`), less what a web view must
 /// never receive from a feed (`form`, `noscript`).
-enum HTMLAllowList {
+package enum HTMLAllowList {
     /// Elements written out (with their allowed attributes). Anything else is dropped, its content kept.
     static let elements: Set<String> = [
         "a", "abbr", "acronym", "address", "area", "article", "aside", "audio", "b", "big", "blockquote", "br",

@@ -1,4 +1,4 @@
-@testable import AtomStream
+@testable import HTMLSanitizing
 import Foundation
 @_spi(StreamPlumbing) import StreamCore
 import Testing

@@ -220,10 +220,7 @@ final class FeedLinkCollector: HTMLEventHandler {
         }
     }
 
-    private func resolve(_ reference: String) -> String {
-        guard let base, let resolved = URL(string: reference, relativeTo: base) else { return reference }
-        return resolved.absoluteString
-    }
+    private func resolve(_ reference: String) -> String { URLResolution.resolve(reference, against: base) }
 
     @discardableResult
     private func complete(_ feed: DiscoveredFeed) -> Bool {

@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import StreamCore
 
 /// The rule for URL attributes (`href`, `src`, …): http, https, mailto or a relative reference, nothing else.
 ///
@@ -76,9 +77,9 @@ enum SafeURL {
         return packed == 0x7074_7468 || packed == 0x73_7074_7468 || packed == 0x6F74_6C69_616D
     }
 
+    /// A value with no scheme (the caller has looked) against the base.
     private static func resolve(_ value: String, against base: URL) -> Verdict {
-        guard let resolved = URL(string: value, relativeTo: base) else { return .rewritten(value) }
-        return .rewritten(resolved.absoluteString)
+        .rewritten(URLResolution.resolve(value, against: base))
     }
 
     /// ``filter(_:base:)`` for a value with tabs or line breaks inside: they are taken out of a copy.

@@ -1,4 +1,4 @@
-@testable import AtomStream
+@testable import HTMLSanitizing
 import StreamTestSupport
 import Testing
 

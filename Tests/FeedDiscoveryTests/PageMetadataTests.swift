@@ -1,4 +1,4 @@
-import AtomStream
+import FeedDiscovery
 import Foundation
 import StreamTestSupport
 import Testing
