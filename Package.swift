@@ -139,7 +139,9 @@ let package = Package(
         .target(name: "FixtureDocuments"),
         .executableTarget(
             name: "FeedStreamFuzz",
-            dependencies: ["XMLStream", "HTMLSanitizing", "FeedDiscovery", "AtomStream", "JSONStream"]),
+            dependencies: [
+                "XMLStream", "HTMLSanitizing", "FeedDiscovery", "AtomStream", "JSONStream", "ArticleExtraction",
+            ]),
         // zlib: the Linux transport's inflater, and the loopback servers that serve gzip and deflate.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
