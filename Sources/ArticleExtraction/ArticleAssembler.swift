@@ -41,7 +41,8 @@ struct ArticleAssembler {
         if let body = jsonLD?.articleBody, TextScan.trimmed(body).utf16.count > text.utf16.count,
             text.utf16.count < Self.characterThreshold
         {
-            let paragraphs = body.split(whereSeparator: \.isNewline).map { TextScan.squeezed(String($0)) }.filter { !$0.isEmpty }
+            let paragraphs = body.split(whereSeparator: \.isNewline).map { TextScan.squeezed(String($0)) }
+                .filter { !$0.isEmpty }
             text = paragraphs.joined(separator: "\n\n")
             var escaped = ""
             for paragraph in paragraphs {

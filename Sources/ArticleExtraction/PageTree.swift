@@ -46,7 +46,10 @@ struct PageTree {
     func firstChild(_ node: Int) -> Int? { let child = nodes[node].firstChild; return child < 0 ? nil : Int(child) }
     func lastChild(_ node: Int) -> Int? { let child = nodes[node].lastChild; return child < 0 ? nil : Int(child) }
     func next(_ node: Int) -> Int? { let next = nodes[node].next; return next < 0 ? nil : Int(next) }
-    func previous(_ node: Int) -> Int? { let previous = nodes[node].previous; return previous < 0 ? nil : Int(previous) }
+    func previous(_ node: Int) -> Int? {
+        let previous = nodes[node].previous
+        return previous < 0 ? nil : Int(previous)
+    }
 
     mutating func setTag(_ node: Int, _ tag: String) { nodes[node].tag = tag }
     mutating func appendText(_ node: Int, _ text: Substring) { nodes[node].text += text }

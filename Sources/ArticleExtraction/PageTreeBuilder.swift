@@ -230,7 +230,9 @@ final class PageTreeBuilder: HTMLEventHandler {
         case "meta":
             guard let content = tag.value(of: "content") else { return }
             facts.readMeta(name: tag.value(of: "name"), property: tag.value(of: "property"), content: content)
-            if let itemprop = tag.value(of: "itemprop") { facts.readMeta(name: itemprop, property: nil, content: content) }
+            if let itemprop = tag.value(of: "itemprop") {
+                facts.readMeta(name: itemprop, property: nil, content: content)
+            }
         case "base":
             if facts.baseHref == nil, let href = tag.value(of: "href") { facts.baseHref = href }
         case "time":

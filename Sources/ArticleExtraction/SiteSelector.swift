@@ -37,7 +37,11 @@ struct SiteSelector {
             }
             return start == index ? nil : String(text[start..<index])
         }
-        if let tag = name() { compound.tag = tag.lowercased() } else if text.first == "*" { index = text.index(after: index) }
+        if let tag = name() {
+            compound.tag = tag.lowercased()
+        } else if text.first == "*" {
+            index = text.index(after: index)
+        }
         while index < text.endIndex {
             let marker = text[index]
             index = text.index(after: index)
@@ -82,7 +86,8 @@ struct SiteSelector {
         if let tag = compound.tag, tree.tag(node) != tag { return false }
         if let id = compound.id, tree.attribute(node, "id") != id { return false }
         if !compound.classes.isEmpty {
-            let classes = Set((tree.attribute(node, "class") ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
+            let written = tree.attribute(node, "class") ?? ""
+            let classes = Set(written.split(whereSeparator: \.isWhitespace).map(String.init))
             if !compound.classes.allSatisfy(classes.contains) { return false }
         }
         return true

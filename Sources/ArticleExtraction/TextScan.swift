@@ -179,7 +179,8 @@ enum ReadabilityHints {
     static func isAdOrLoading(_ text: String) -> Bool {
         let lowered = text.lowercased()
         let words: Set<String> = [
-            "ad", "advertising", "advertisement", "pub", "publicité", "werb", "werbung", "广告", "реклама", "anuncio",
+            "ad", "advertising", "advertisement", "pub", "publicité", "werb", "werbung", "广告", "реклама",
+            "anuncio",
             "loading", "正在加载", "загрузка", "chargement", "cargando",
         ]
         if words.contains(lowered) { return true }

@@ -95,7 +95,8 @@ import Testing
             <title>Library delayed again | The Gazette</title>
             <script type="application/ld+json">{"@context": "https://schema.org", "@graph": [
               {"@type": "WebSite", "name": "The Gazette"},
-              {"@type": "NewsArticle", "headline": "Library delayed again (ld)", "datePublished": "2024-05-03T10:00:00Z",
+              {"@type": "NewsArticle", "headline": "Library delayed again (ld)",
+               "datePublished": "2024-05-03T10:00:00Z",
                "author": [{"@type": "Person", "name": "Ann Writer"}, {"@type": "Person", "name": "Bo Reporter"}],
                "publisher": {"@type": "Organization", "name": "Gazette Ltd"}}]}</script>
             """

@@ -20,7 +20,8 @@ struct ReadabilityPage {
         return names.sorted().compactMap { name in
             let directory = root.appendingPathComponent(name, isDirectory: true)
             guard let source = try? Corpus.bytes(directory.appendingPathComponent("source.html")),
-                let expected = try? String(contentsOf: directory.appendingPathComponent("expected.html"), encoding: .utf8)
+                let expected = try? String(
+                    contentsOf: directory.appendingPathComponent("expected.html"), encoding: .utf8)
             else { return nil }
             return ReadabilityPage(name: name, source: source, expectedText: ShingleScore.text(ofHTML: expected))
         }

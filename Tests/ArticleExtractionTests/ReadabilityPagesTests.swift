@@ -23,7 +23,8 @@ import Testing
         let mean = scores.map(\.f1).reduce(0, +) / Double(max(scores.count, 1))
         let low = scores.filter { $0.f1 < 0.8 }.sorted { $0.f1 < $1.f1 }
         print("readability-test-pages: \(scores.count) pages, mean shingle F1 \(String(format: "%.4f", mean))")
-        print("below 0.8 (\(low.count)): " + low.map { "\($0.name) \(String(format: "%.3f", $0.f1))" }.joined(separator: ", "))
+        let listed = low.map { "\($0.name) \(String(format: "%.3f", $0.f1))" }
+        print("below 0.8 (\(low.count)): " + listed.joined(separator: ", "))
         #expect(mean >= Self.meanFloor)
     }
 }
