@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "FeedDiscovery", targets: ["FeedDiscovery"]),
         .library(name: "AtomStream", targets: ["AtomStream"]),
         .library(name: "JSONStream", targets: ["JSONStream"]),
+        // The article a page holds, for feeds that send a summary: Readability's scoring on libxml2's HTML push parser.
+        .library(name: "ArticleExtraction", targets: ["ArticleExtraction"]),
         .library(name: "FeedStreamNetworking", targets: ["FeedStreamNetworking"]),
         .library(name: "FeedStreamServices", targets: ["FeedStreamServices"]),
         // Where subscriptions and what they have seen live between refreshes: a JSON file or SQLite (no NIO).
@@ -81,6 +83,9 @@ let package = Package(
                 .target(name: "JSONStream", condition: .when(traits: ["JSONFeed"])),
             ]),
         .target(name: "JSONStream", dependencies: ["StreamCore", "CYajl"]),
+        // libxml2 only through XMLStream; the sanitizer and the page-encoding sniffer from their own modules.
+        .target(
+            name: "ArticleExtraction", dependencies: ["StreamCore", "XMLStream", "HTMLSanitizing", "FeedDiscovery"]),
         .target(
             name: "FeedStreamNetworking",
             dependencies: [
@@ -96,7 +101,9 @@ let package = Package(
             ]),
         .target(
             name: "FeedStreamServices",
-            dependencies: ["FeedStreamNetworking", "XMLStream", "FeedDiscovery", "AtomStream", "JSONStream"]),
+            dependencies: [
+                "FeedStreamNetworking", "XMLStream", "FeedDiscovery", "AtomStream", "JSONStream", "ArticleExtraction",
+            ]),
         .target(
             name: "FeedStreamStore",
             dependencies: [
@@ -118,7 +125,7 @@ let package = Package(
         .target(
             name: "FeedStreamCommandLine",
             dependencies: [
-                "StreamCore", "XMLStream", "FeedDiscovery", "AtomStream", "JSONStream",
+                "StreamCore", "XMLStream", "FeedDiscovery", "AtomStream", "JSONStream", "ArticleExtraction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "feedstream", dependencies: ["FeedStreamCommandLine"]),
@@ -140,7 +147,9 @@ let package = Package(
         .target(name: "FixtureDocuments"),
         .executableTarget(
             name: "FeedStreamFuzz",
-            dependencies: ["XMLStream", "HTMLSanitizing", "FeedDiscovery", "AtomStream", "JSONStream"]),
+            dependencies: [
+                "XMLStream", "HTMLSanitizing", "FeedDiscovery", "AtomStream", "JSONStream", "ArticleExtraction",
+            ]),
         // zlib: the Linux transport's inflater, and the loopback servers that serve gzip and deflate.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
@@ -166,6 +175,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .testTarget(name: "JSONStreamTests", dependencies: ["JSONStream", "StreamTestSupport"]),
+        .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "StreamTestSupport"]),
         .testTarget(
             name: "FeedStreamNetworkingTests",
             dependencies: [
@@ -179,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "FeedStreamServicesTests",
             dependencies: [
-                "FeedStreamServices", "FeedStreamNetworking", "StreamTestSupport",
+                "FeedStreamServices", "FeedStreamNetworking", "StreamTestSupport", "ArticleExtraction",
                 // The loopback services' own OAuth verifier computes its HMACs apart from the signer.
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),

@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
 #   TARGET: atom | atom-recover | twitter-search | twitter-stream | jive-inbox | json-items | xml-items | feed |
-#           feed-recover | feed-json | sanitizer | sanitizer-paths | discover | opml | page-metadata
+#           feed-recover | feed-json | sanitizer | sanitizer-paths | discover | opml | page-metadata | article
 #
 # Findings (crash-*, leak-*, timeout-*) are written to .build-fuzz/findings/TARGET/; replay one with
 #   FEEDSTREAM_FUZZ_TARGET=TARGET swift run FeedStreamFuzz FILE
@@ -59,6 +59,11 @@ page-metadata)
     printf '%s' '<!DOCTYPE html><html><head><meta charset="utf-8"><title> T </title><link rel="icon" sizes="16x16" type="image/png" href="/i.png"><link rel="apple-touch-icon" href="a.png"><link rel="mask-icon" href="m.svg"><meta property="og:image" content="/og.png"><meta name="twitter:image" content="t.png"><link rel="hub" href="https://hub/"><link rel="alternate" type="application/json" href="/f.json"><base href="x/"></head><body><a href="/feed/">f</a><a href="a.rss">r</a></body></html>' >"$work/page.html"
     printf '<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"><title>Caf\xe9</title></head><body></body></html>' >"$work/latin1.html"
     ;;
+article) # Readability's small test pages (under 256 KiB) as seeds
+    for folder in ../shared/corpus/readability-test-pages/*/; do
+        size=$(stat -c %s "$folder/source.html" 2>/dev/null || echo 999999)
+        [ "$size" -lt 262144 ] && cp "$folder/source.html" "$work/seed-$(basename "$folder").html"
+    done ;;
 *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac
 

@@ -1,3 +1,4 @@
+import ArticleExtraction
 import AtomStream
 import XMLStream
 import Foundation
@@ -10,6 +11,7 @@ enum FuzzTarget: String {
     case jiveInbox = "jive-inbox", jsonItems = "json-items", xmlItems = "xml-items", feed
     case feedRecover = "feed-recover", feedJSON = "feed-json"
     case sanitizer, sanitizerPaths = "sanitizer-paths", discover, opml, pageMetadata = "page-metadata"
+    case article
 
     /// The target named by `FEEDSTREAM_FUZZ_TARGET` (libFuzzer passes no arguments to the harness).
     static let selected: FuzzTarget = {
@@ -54,6 +56,8 @@ enum FuzzTarget: String {
         // Head and body, with the metadata: as `discover`, chunk independence only with
         // FEEDSTREAM_FUZZ_CHUNK_INVARIANT=1; always no crash, bounded lists and absolute or untouched URLs.
         case .pageMetadata: Self.checkPageMetadata(bytes)
+        // A page's article: the same in every chunking, never a crash (ArticleHostilePagesTests' pages by chance).
+        case .article: check(bytes) { ArticleExtractor(options: .init(baseURL: URL(string: "https://example.org/a"))) }
         }
     }
 

@@ -10,25 +10,25 @@
 ///
 /// The first 1,024 bytes (or the whole page, if shorter) are held until the decision, so it is the same however
 /// the page arrives in chunks.
-struct PageEncodingSniffer {
+package struct PageEncodingSniffer {
     /// The bytes HTML's prescan looks at for `<meta>`.
     static let prescanBytes = 1024
 
     /// The HTTP `Content-Type` charset, which wins over anything but a byte-order mark.
     private let transportEncoding: String?
     /// The bytes held until the decision.
-    private(set) var held: [UInt8] = []
+    package private(set) var held: [UInt8] = []
 
-    init(transportEncoding: String?) {
+    package init(transportEncoding: String?) {
         self.transportEncoding = transportEncoding.flatMap(Self.normalized)
     }
 
     /// The length of the byte-order mark the page starts with, which is not handed to libxml2 (it would read it as
     /// text before `<html>`, and end the head there).
-    private(set) var byteOrderMarkLength = 0
+    package private(set) var byteOrderMarkLength = 0
 
     /// Takes bytes; returns the encoding once it is decided (from then on the caller stops calling), else `nil`.
-    mutating func take(_ bytes: UnsafeRawBufferPointer, atEnd: Bool) -> String? {
+    package mutating func take(_ bytes: UnsafeRawBufferPointer, atEnd: Bool) -> String? {
         held.append(contentsOf: bytes)
         if let mark = Self.byteOrderMark(held) {
             byteOrderMarkLength = mark == "utf-8" ? 3 : 2

@@ -1,0 +1,311 @@
+/// The readable part of a page, kept while it streams in: elements with their attributes and text, in arrays
+/// indexed by node, so that a page's nodes cost one array slot each and the tree can be copied (each of
+/// Readability's attempts starts from the page as it was).
+///
+/// What it never holds: the head (its title, meta and JSON-LD are read as they pass), `script`, `style`,
+/// `noscript`, `template`, comments, and elements a reader never sees (`hidden`, `aria-hidden`,
+/// `display: none`). ``ArticleExtractor/Options`` bounds the nodes and bytes it may hold.
+struct PageTree {
+    struct Attribute: Hashable {
+        var name: String
+        var value: String
+    }
+
+    struct Node {
+        /// Lowercase element name; ``PageTree/textTag`` for a text node.
+        var tag: String
+        var attributes: [Attribute] = []
+        var text: String = ""
+        var parent: Int32 = -1
+        var firstChild: Int32 = -1
+        var lastChild: Int32 = -1
+        var next: Int32 = -1
+        var previous: Int32 = -1
+    }
+
+    static let textTag = "#text"
+
+    private(set) var nodes: [Node] = []
+
+    /// Makes a detached element.
+    mutating func makeElement(_ tag: String, attributes: [Attribute] = []) -> Int {
+        nodes.append(Node(tag: tag, attributes: attributes))
+        return nodes.count - 1
+    }
+
+    /// Makes a detached text node.
+    mutating func makeText(_ text: String) -> Int {
+        nodes.append(Node(tag: Self.textTag, text: text))
+        return nodes.count - 1
+    }
+
+    func tag(_ node: Int) -> String { nodes[node].tag }
+    func isText(_ node: Int) -> Bool { nodes[node].tag == Self.textTag }
+    func isElement(_ node: Int) -> Bool { nodes[node].tag != Self.textTag }
+    func parent(_ node: Int) -> Int? { let parent = nodes[node].parent; return parent < 0 ? nil : Int(parent) }
+    func firstChild(_ node: Int) -> Int? { let child = nodes[node].firstChild; return child < 0 ? nil : Int(child) }
+    func lastChild(_ node: Int) -> Int? { let child = nodes[node].lastChild; return child < 0 ? nil : Int(child) }
+    func next(_ node: Int) -> Int? { let next = nodes[node].next; return next < 0 ? nil : Int(next) }
+    func previous(_ node: Int) -> Int? {
+        let previous = nodes[node].previous
+        return previous < 0 ? nil : Int(previous)
+    }
+
+    mutating func setTag(_ node: Int, _ tag: String) { nodes[node].tag = tag }
+    mutating func appendText(_ node: Int, _ text: Substring) { nodes[node].text += text }
+    func text(_ node: Int) -> String { nodes[node].text }
+
+    func attribute(_ node: Int, _ name: String) -> String? {
+        nodes[node].attributes.first { $0.name == name }?.value
+    }
+
+    func attributes(_ node: Int) -> [Attribute] { nodes[node].attributes }
+
+    mutating func setAttribute(_ node: Int, _ name: String, _ value: String) {
+        if let index = nodes[node].attributes.firstIndex(where: { $0.name == name }) {
+            nodes[node].attributes[index].value = value
+        } else {
+            nodes[node].attributes.append(Attribute(name: name, value: value))
+        }
+    }
+
+    mutating func removeAttribute(_ node: Int, _ name: String) {
+        nodes[node].attributes.removeAll { $0.name == name }
+    }
+
+    /// `class` and `id` joined by a blank, as Readability matches its hints against them.
+    func matchString(_ node: Int) -> String {
+        (attribute(node, "class") ?? "") + " " + (attribute(node, "id") ?? "")
+    }
+
+    // MARK: Structure
+
+    /// The node's children, elements and text, in order.
+    func childNodes(_ node: Int) -> [Int] {
+        var children: [Int] = []
+        var child = firstChild(node)
+        while let current = child {
+            children.append(current)
+            child = next(current)
+        }
+        return children
+    }
+
+    /// The node's element children, in order.
+    func children(_ node: Int) -> [Int] { childNodes(node).filter(isElement) }
+
+    /// Takes `node` out of its parent; it keeps its own children.
+    mutating func detach(_ node: Int) {
+        let entry = nodes[node]
+        if entry.previous >= 0 { nodes[Int(entry.previous)].next = entry.next }
+        if entry.next >= 0 { nodes[Int(entry.next)].previous = entry.previous }
+        if entry.parent >= 0 {
+            let parent = Int(entry.parent)
+            if nodes[parent].firstChild == Int32(node) { nodes[parent].firstChild = entry.next }
+            if nodes[parent].lastChild == Int32(node) { nodes[parent].lastChild = entry.previous }
+        }
+        nodes[node].parent = -1
+        nodes[node].next = -1
+        nodes[node].previous = -1
+    }
+
+    /// Moves `child` to the end of `parent`'s children.
+    mutating func append(_ child: Int, to parent: Int) {
+        detach(child)
+        let last = nodes[parent].lastChild
+        nodes[child].parent = Int32(parent)
+        nodes[child].previous = last
+        if last >= 0 { nodes[Int(last)].next = Int32(child) } else { nodes[parent].firstChild = Int32(child) }
+        nodes[parent].lastChild = Int32(child)
+    }
+
+    /// Puts `node` where `old` is; `old` is detached.
+    mutating func replace(_ old: Int, with node: Int) {
+        guard old != node else { return }
+        detach(node)
+        let entry = nodes[old]
+        nodes[node].parent = entry.parent
+        nodes[node].previous = entry.previous
+        nodes[node].next = entry.next
+        if entry.previous >= 0 { nodes[Int(entry.previous)].next = Int32(node) }
+        if entry.next >= 0 { nodes[Int(entry.next)].previous = Int32(node) }
+        if entry.parent >= 0 {
+            let parent = Int(entry.parent)
+            if nodes[parent].firstChild == Int32(old) { nodes[parent].firstChild = Int32(node) }
+            if nodes[parent].lastChild == Int32(old) { nodes[parent].lastChild = Int32(node) }
+        }
+        nodes[old].parent = -1
+        nodes[old].next = -1
+        nodes[old].previous = -1
+    }
+
+    /// The next node in document order (depth first) after `node`, skipping its subtree with `skippingChildren`,
+    /// elements only, never leaving `root`'s subtree.
+    func nextElement(after node: Int, skippingChildren: Bool = false, within root: Int? = nil) -> Int? {
+        if !skippingChildren, let child = firstElementChild(node) { return child }
+        var current: Int? = node
+        while let here = current, here != root {
+            if let sibling = nextElementSibling(here) { return sibling }
+            current = parent(here)
+        }
+        return nil
+    }
+
+    func firstElementChild(_ node: Int) -> Int? {
+        var child = firstChild(node)
+        while let current = child, isText(current) { child = next(current) }
+        return child
+    }
+
+    func nextElementSibling(_ node: Int) -> Int? {
+        var sibling = next(node)
+        while let current = sibling, isText(current) { sibling = next(current) }
+        return sibling
+    }
+
+    func previousElementSibling(_ node: Int) -> Int? {
+        var sibling = previous(node)
+        while let current = sibling, isText(current) { sibling = previous(current) }
+        return sibling
+    }
+
+    /// Every element below `node` (not `node` itself) whose tag is in `tags`, in document order.
+    func descendants(_ node: Int, tags: Set<String>) -> [Int] {
+        var found: [Int] = []
+        var current = nextElement(after: node, within: node)
+        while let here = current {
+            if tags.contains(nodes[here].tag) { found.append(here) }
+            current = nextElement(after: here, within: node)
+        }
+        return found
+    }
+
+    func descendants(_ node: Int, tag: String) -> [Int] { descendants(node, tags: [tag]) }
+
+    func count(_ node: Int, tag: String) -> Int { descendants(node, tags: [tag]).count }
+
+    /// Whether an ancestor of `node`, at most `maximumDepth` levels up (unbounded when negative), is a `tag`
+    /// for which `filter` holds.
+    func hasAncestor(
+        _ node: Int, tag: String, maximumDepth: Int = 3, where filter: ((Int) -> Bool)? = nil
+    ) -> Bool {
+        var depth = 0
+        var current = node
+        while let up = parent(current) {
+            if maximumDepth > 0 && depth > maximumDepth { return false }
+            if nodes[up].tag == tag && (filter?(up) ?? true) { return true }
+            current = up
+            depth += 1
+        }
+        return false
+    }
+
+    // MARK: Text
+
+    /// Every text below `node`, concatenated (the DOM's `textContent`).
+    func textContent(_ node: Int) -> String {
+        if isText(node) { return nodes[node].text }
+        var text = ""
+        var stack: [Int] = []
+        var child = lastChild(node)
+        while let current = child { stack.append(current); child = previous(current) }
+        while let current = stack.popLast() {
+            if isText(current) {
+                text += nodes[current].text
+                continue
+            }
+            var child = lastChild(current)
+            while let below = child { stack.append(below); child = previous(below) }
+        }
+        return text
+    }
+
+    /// Whether any text below `node` is not white space, found without making the text.
+    func hasText(_ node: Int) -> Bool {
+        if isText(node) { return !TextScan.isBlank(nodes[node].text) }
+        var current = firstChild(node)
+        var stack: [Int] = []
+        while true {
+            guard let here = current else {
+                guard let resume = stack.popLast() else { return false }
+                current = next(resume)
+                continue
+            }
+            if isText(here) {
+                if !TextScan.isBlank(nodes[here].text) { return true }
+                current = next(here)
+            } else {
+                stack.append(here)
+                current = firstChild(here)
+            }
+        }
+    }
+
+    /// The commas (`,` only) in the text below `node`.
+    func commaCount(_ node: Int) -> Int {
+        var count = 0
+        for index in textNodes(below: node) { count += nodes[index].text.utf8.reduce(0) { $0 + ($1 == 0x2C ? 1 : 0) } }
+        return count
+    }
+
+    /// The text nodes below `node`, in document order.
+    func textNodes(below node: Int) -> [Int] {
+        if isText(node) { return [node] }
+        var found: [Int] = []
+        var stack: [Int] = []
+        var child = lastChild(node)
+        while let current = child { stack.append(current); child = previous(current) }
+        while let current = stack.popLast() {
+            if isText(current) {
+                found.append(current)
+                continue
+            }
+            var child = lastChild(current)
+            while let below = child { stack.append(below); child = previous(below) }
+        }
+        return found
+    }
+
+    /// `textContent` trimmed, runs of two or more blanks made one (Readability's `_getInnerText`).
+    func innerText(_ node: Int, normalizingSpaces: Bool = true) -> String {
+        let trimmed = TextScan.trimmed(textContent(node))
+        return normalizingSpaces ? TextScan.collapsingBlankRuns(trimmed) : trimmed
+    }
+
+    /// The length of ``innerText(_:normalizingSpaces:)``, in UTF-16 code units as JavaScript counts it, counted
+    /// without making the text: every character that is not white space, and one for each run of white space
+    /// between two that are (a run of two or more becomes one blank; a single one stays one).
+    func innerTextLength(_ node: Int) -> Int {
+        if isText(node) { return Self.measure(nodes[node].text, into: (0, false, false)).length }
+        var state = (length: 0, seenText: false, inBlank: false)
+        var stack: [Int] = []
+        var child = lastChild(node)
+        while let current = child { stack.append(current); child = previous(current) }
+        while let current = stack.popLast() {
+            if isText(current) {
+                state = Self.measure(nodes[current].text, into: state)
+                continue
+            }
+            var child = lastChild(current)
+            while let below = child { stack.append(below); child = previous(below) }
+        }
+        return state.length
+    }
+
+    private static func measure(
+        _ text: String, into state: (length: Int, seenText: Bool, inBlank: Bool)
+    ) -> (length: Int, seenText: Bool, inBlank: Bool) {
+        var state = state
+        for scalar in text.unicodeScalars {
+            if TextScan.isBlank(scalar) {
+                state.inBlank = true
+                continue
+            }
+            if state.inBlank && state.seenText { state.length += 1 }
+            state.inBlank = false
+            state.seenText = true
+            state.length += scalar.value > 0xFFFF ? 2 : 1
+        }
+        return state
+    }
+}
