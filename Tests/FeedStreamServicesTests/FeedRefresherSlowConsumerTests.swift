@@ -36,6 +36,8 @@ struct FeedRefresherSlowConsumerTests {
                 try await Task.sleep(for: .milliseconds(1_500))
             case .finished(_, _, let finished, _):
                 outcome = finished
+            case .refused(let id, let refusal):
+                Issue.record("\(id) refused: \(refusal)")
             }
         }
         #expect(outcome == .updated(entries: 5), "\(String(describing: outcome))")
