@@ -19,13 +19,13 @@ find_bindir() {
     [ -n "$bindir" ] && [ -x "$bindir/initdb" ]
 }
 
-if ! find_bindir; then
+if ! find_bindir || ! command -v openssl >/dev/null 2>&1; then
     if command -v apt-get >/dev/null 2>&1; then
         sudo=""
         if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        echo "with-postgres: installing postgresql" >&2
+        echo "with-postgres: installing postgresql and openssl" >&2
         $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends postgresql >&2
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends postgresql openssl >&2
         find_bindir || { echo "with-postgres: no initdb after installing postgresql" >&2; exit 1; }
     else
         echo "with-postgres: install PostgreSQL's server, then retry" >&2
@@ -43,6 +43,7 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 
 stop() {
+    "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/chaos" -m immediate stop >/dev/null 2>&1 || true
     "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
     rm -rf "$dir"
 }
@@ -77,15 +78,23 @@ for _ in 1 2 3 4 5; do
     fi
 done
 [ -n "$port" ] || { cat "$dir/server.log" >&2; exit 1; }
-# What the fleet's chaos test runs to restart the server mid-run, as an operator's restart or a fail-over does.
-options="-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c fsync=off -c ssl=on \
--c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key"
+# A second server, its socket only, for the fleet's chaos test alone: it restarts it mid-run, as an operator's
+# restart or a fail-over does, which would cut every other test's connections to a shared one.
+"${as_owner[@]}" "$bindir/initdb" -D "$dir/chaos" -U "$user" --auth=trust >"$dir/initdb-chaos.log" 2>&1 \
+    || { cat "$dir/initdb-chaos.log" >&2; exit 1; }
+mkdir -p "$dir/chaos-socket"
+if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir/chaos-socket"; fi
+chaos_options="-c listen_addresses='' -k $dir/chaos-socket -c max_connections=100 -c fsync=off"
+"${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/chaos" -l "$dir/chaos.log" -w -o "$chaos_options" start >/dev/null \
+    || { cat "$dir/chaos.log" >&2; exit 1; }
+"${as_owner[@]}" "$bindir/createdb" -h "$dir/chaos-socket" -U "$user" feedstream_chaos
 cat >"$dir/restart" <<RESTART
 #!/usr/bin/env bash
-exec ${as_owner[*]} "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -m fast -o "$options" restart \
+exec ${as_owner[*]} "$bindir/pg_ctl" -D "$dir/chaos" -l "$dir/chaos.log" -w -m fast -o "$chaos_options" restart \
     >/dev/null 2>&1 </dev/null
 RESTART
 chmod +x "$dir/restart"
+export FEEDSTREAM_TEST_POSTGRES_CHAOS_URL="postgres://$user@localhost/feedstream_chaos?host=$dir/chaos-socket"
 export FEEDSTREAM_TEST_POSTGRES_RESTART="$dir/restart"
 "${as_owner[@]}" "$bindir/createdb" -h "$dir" -p "$port" -U "$user" feedstream_test
 

@@ -87,7 +87,12 @@ struct RefreshFleetChaosTests {
         defer { for host in hosts { host.stop() } }
         let urls = hosts.flatMap { host in (0..<8).map { host.url("/f\($0)") } }
         let list = try fleet.list(urls)
-        let store = try await fleet.storeURL()
+        // A server of the test's own (scripts/with-postgres.sh starts it): restarting it cuts no other test's
+        // connections.
+        let chaosURL = try #require(
+            ProcessInfo.processInfo.environment["FEEDSTREAM_TEST_POSTGRES_CHAOS_URL"],
+            "FEEDSTREAM_TEST_POSTGRES_CHAOS_URL is not set (scripts/with-postgres.sh sets it)")
+        let store = try await fleet.storeURL(on: chaosURL)
         let directory = try refresh.directory()
         let lease = 2
         let workers = try (0..<4).map {

@@ -20,8 +20,8 @@ struct RefreshFleetTests {
 
     /// The test server's URL with a schema of this test's own, migrated as an operator does before starting the
     /// workers (they run no DDL).
-    func storeURL() async throws -> String {
-        let url = try #require(postgresURL, "FEEDSTREAM_TEST_POSTGRES_URL is not set (CI is)")
+    func storeURL(on server: String? = nil) async throws -> String {
+        let url = try #require(server ?? postgresURL, "FEEDSTREAM_TEST_POSTGRES_URL is not set (CI is)")
         let schema = "fleet\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
         let store = url + (url.contains("?") ? "&" : "?") + "search_path=\(schema)"
         let migrated = try await tool.run(["store", "migrate", "--store", store])
