@@ -90,7 +90,9 @@ struct PostgresRetryTests {
             }
             try await group.waitForAll()
         }
-        #expect(attempts.total == 3)
+        // At least the victim's second attempt; on a loaded machine the retry can meet the survivor again.
+        #expect(attempts.total >= 3)
+        // Each transaction committed once, whatever the attempts: both rows counted twice.
         #expect(try await counters(store) == [2, 2])
         await store.close()
     }
