@@ -42,14 +42,15 @@ struct RefreshStatusLineTests {
                 feeds.stop()
                 busy.stop()
             }
-            let refused = try LoopbackHTTPServer(maximumRequests: 0) { _ in .init(text: "") }
-            await refused.waitUntilStopped()
+            // Nothing listens on port 9 of an address no test binds (a port a stopped server freed could be taken
+            // by another test's server meanwhile: the whole suite runs at once).
+            let refused = URL(string: "http://127.0.0.250:9")!
             // A TCP connection to a multicast address fails with ENETUNREACH on Linux: what no network says.
             let offline = "http://224.0.0.1:9/feed"
             let folder = try lines.directory()
             let list = folder.appendingPathComponent("feeds.txt")
             let urls = ["/feed", "/old", "/gone", "/missing", "/page"].map { feeds.url($0).absoluteString }
-                + [busy.url("/a").absoluteString, refused.url("/feed").absoluteString, offline]
+                + [busy.url("/a").absoluteString, refused.appendingPathComponent("feed").absoluteString, offline]
             try urls.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
             let state = folder.appendingPathComponent("state.json").path
             let arguments = ["refresh", list.path, "--state", state, "--transport", "async-http-client"]
