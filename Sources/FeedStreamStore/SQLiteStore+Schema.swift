@@ -66,10 +66,8 @@ extension SQLiteStore {
         let migrator = Self.migrator
         let known = migrator.migrations.count
         let (applied, legacy, empty) = try pool.read { db in
-            (
-                try migrator.appliedIdentifiers(db), try hasLegacyTables(db),
-                try db.tableExists("feedstream_subscriptions") == false && hasLegacyTables(db) == false
-            )
+            let legacy = try hasLegacyTables(db)
+            return (try migrator.appliedIdentifiers(db), legacy, try !db.tableExists("feedstream_subscriptions") && !legacy)
         }
         let superseded = applied.contains { !migrator.migrations.contains($0) }
         if superseded { throw SchemaVersion.refusal(store: path, found: applied.count, known: known) }
