@@ -18,7 +18,7 @@ import Foundation
 /// and at ``flush()``. What each subscription has seen is kept beside it in `FILE.seen.json`, so the state file
 /// stays what it always was. For more than a few thousand subscriptions, or several processes, use ``SQLiteStore``.
 public struct JSONFileStore: SubscriptionStore {
-    private let file: JSONStateFile
+    let file: JSONStateFile
 
     /// Opens the file at `path` (none yet: an empty list, created on the first write).
     /// - Throws: ``StoreError`` when the file or its seen file cannot be read or is not what it should be.
@@ -79,7 +79,7 @@ public struct JSONFileStore: SubscriptionStore {
 }
 
 /// What one subscription saw, as the seen file keeps it.
-private struct SeenRecord: Codable {
+struct SeenRecord: Codable {
     var key: String
     var basis: EntryIdentity.Basis
     var digest: EntryDigest
@@ -89,23 +89,24 @@ private struct SeenRecord: Codable {
 }
 
 /// The seen file's value for one subscription.
-private struct SeenHistory: Codable {
+struct SeenHistory: Codable {
     var refreshes = 0
     var entries: [SeenRecord] = []
 }
 
-private actor JSONStateFile {
+/// The file and the list in memory, one actor: `JSONFileStore+Admin.swift` extends it.
+actor JSONStateFile {
     nonisolated let path: String
     let retention: SeenRetention
-    private(set) var all: [Subscription]
-    private var positions: [URL: Int] = [:]
-    private var history: [URL: SeenHistory]
+    var all: [Subscription]
+    var positions: [URL: Int] = [:]
+    var history: [URL: SeenHistory]
     /// Each leased subscription's holder: its worker, the lease's token, its end.
-    private var leases: [URL: (worker: String, token: Int64, until: Date)] = [:]
+    var leases: [URL: (worker: String, token: Int64, until: Date)] = [:]
     /// The last token handed out for each subscription: its lease generation, counted up at every claim (in
     /// memory: one process holds the file).
     private var tokens: [URL: Int64] = [:]
-    private var dirty = false
+    var dirty = false
     private var lastSave = ContinuousClock.now
 
     init(path: String, retention: SeenRetention) throws {

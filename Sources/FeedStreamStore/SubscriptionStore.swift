@@ -56,6 +56,24 @@ public protocol SubscriptionStore: Sendable {
     func seen(_ id: Subscription.ID) async throws -> [EntryIdentity: EntryDigest]
     /// Every stored subscription, read a page at a time.
     func subscriptions() -> AsyncThrowingStream<Subscription, any Error>
+
+    // What an operator does to a store (`feedstream subscriptions`), beside the refreshes.
+
+    /// For each of `urls`, in order, the subscription stored under it or under the URL it moved to from it; `nil`
+    /// when neither is stored.
+    func lookUp(_ urls: [Subscription.ID]) async throws -> [Subscription?]
+    /// Deletes, for each of `urls` in order, the subscription stored under it (or moved from it), with what it saw
+    /// and the URLs it moved from, so that adding it again starts afresh; returns each as it was, `nil` for a URL
+    /// nothing was stored under (or whose subscription an earlier URL of the list removed).
+    ///
+    /// A subscription a live lease holds is deleted all the same: its worker's finish is then refused as
+    /// ``FeedStreamServices/FinishRefusal/removed`` and changes nothing, and its host stays with that worker until
+    /// that finish (or the lease's end), since the transfer is still running against it. An expired lease's host is
+    /// let go at once when its worker holds nothing else there.
+    func remove(_ urls: [Subscription.ID]) async throws -> [Subscription?]
+    /// Clears `gone` on every gone subscription, which is then due at once (the store's clock), a page at a time
+    /// (each page one transaction); yields each as it was before, its `gone` saying since when.
+    func clearGone() -> AsyncThrowingStream<Subscription, any Error>
 }
 
 extension SubscriptionStore {

@@ -175,4 +175,10 @@ private struct TimedStore: SubscriptionStore {
     }
 
     func subscriptions() -> AsyncThrowingStream<Subscription, any Error> { base.subscriptions() }
+
+    func lookUp(_ urls: [Subscription.ID]) async throws -> [Subscription?] { try await base.lookUp(urls) }
+
+    func remove(_ urls: [Subscription.ID]) async throws -> [Subscription?] { try await base.remove(urls) }
+
+    func clearGone() -> AsyncThrowingStream<Subscription, any Error> { base.clearGone() }
 }

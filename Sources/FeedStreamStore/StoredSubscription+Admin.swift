@@ -1,0 +1,28 @@
+import FeedStreamServices
+import Foundation
+
+extension StoredSubscription {
+    /// The due column of a gone subscription (``dueKey(_:)``), and of no other: `clearGone` finds them by it.
+    package static let goneDue: Double = 1e15
+
+    /// A gone subscription as `clearGone` stores it: `gone` cleared, no failures counted, due at `now`.
+    package static func clearingGone(_ subscription: Subscription, now: Date) -> Subscription {
+        var subscription = subscription
+        subscription.gone = nil
+        subscription.failures = 0
+        subscription.nextDue = now
+        return subscription
+    }
+
+    /// ``clearingGone(_:now:)`` of a row's `json`, and the JSON to store.
+    package static func clearingGone(_ json: String, now: Date) throws -> (cleared: Subscription, json: String) {
+        let subscription = clearingGone(try decode(json), now: now)
+        return (subscription, try self.json(subscription))
+    }
+
+    /// The keys of the `moved` rows that lead to `subscription`, deleted with it so that adding one of its URLs
+    /// again adds it afresh: the URLs it moved from, and the one it was asked for by.
+    package static func formerKeys(of subscription: Subscription, asked key: Data) -> [Data] {
+        Array(Set(subscription.movedFrom.map { StoreKey.digest($0.absoluteString) }).union([key]))
+    }
+}
