@@ -38,6 +38,22 @@ package struct RefreshCommand: AlwaysFetchingCommand {
     @Option(help: "Seconds a claim on a subscription lasts before other workers may take it back.")
     package var lease = 600
 
+    @Option(
+        name: .customLong("retention-refreshes"),
+        help: ArgumentHelp(
+            """
+            With --state or --store: an entry is forgotten once N of its feed's refreshes that decoded entries did \
+            not see it, and is told new if it comes back (default 10).
+            """, valueName: "N"))
+    package var retentionRefreshes: Int?
+
+    @Option(
+        name: .customLong("retention-days"),
+        help: ArgumentHelp(
+            "With --state or --store: an entry last seen more than D days ago is forgotten too (default 90).",
+            valueName: "D"))
+    package var retentionDays: Int?
+
     /// Fault injection for the fleet's chaos test: this worker's clock runs this many seconds off (libfaketime
     /// cannot be used on Swift binaries: Swift reads no arguments under it on Linux).
     @Option(name: .customLong("clock-skew"), help: .hidden)
@@ -68,6 +84,15 @@ package struct RefreshCommand: AlwaysFetchingCommand {
         guard perHost > 0 else { throw ValidationError("--per-host takes a positive whole number") }
         guard lease > 0 else { throw ValidationError("--lease takes a positive number of seconds") }
         if state != nil && store != nil { throw ValidationError("--state and --store: give one") }
+        if let retentionRefreshes, retentionRefreshes < 1 {
+            throw ValidationError("--retention-refreshes takes a whole number of refreshes, 1 or more")
+        }
+        if let retentionDays, retentionDays < 1 {
+            throw ValidationError("--retention-days takes a whole number of days, 1 or more")
+        }
+        if (retentionRefreshes != nil || retentionDays != nil) && state == nil && store == nil {
+            throw ValidationError("--retention-refreshes and --retention-days apply to --state or --store")
+        }
         if store != nil && shard != nil {
             throw ValidationError("--shard splits a --state list; workers on one --store share it by themselves")
         }

@@ -28,7 +28,8 @@ package struct FeedStreamTool: ParsableCommand {
         subcommands: [
             AtomCommand.self, FeedCommand.self, TwitterCommand.self, TwitterStreamCommand.self, JiveInboxCommand.self,
             ItemsCommand.self, JSONCommand.self, XMLItemsCommand.self, FellowshipOneTokenCommand.self, DiscoverCommand.self,
-            OPMLCommand.self, RefreshCommand.self, StoreCommand.self, ExtractCommand.self,
+            OPMLCommand.self, RefreshCommand.self, SubscriptionsCommand.self, StoreCommand.self,
+            ExtractCommand.self,
         ])
 
     package init() {}

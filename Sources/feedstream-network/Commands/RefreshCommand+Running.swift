@@ -28,7 +28,7 @@ extension RefreshCommand: NetworkCommand {
                 headers: headerFields),
             concurrency: concurrency, perHost: perHost, shard: shard.flatMap(Self.shard))
         if store != nil {
-            try await refreshStore(try await Self.openStore(storage), listed: listed, refresher)
+            try await refreshStore(try await Self.openStore(storage, retention: retention), listed: listed, refresher)
         } else {
             try await refreshList(listed, refresher)
         }
@@ -41,7 +41,7 @@ extension RefreshCommand: NetworkCommand {
         var run = listed ?? []
         if let state {
             do {
-                let opened = try JSONFileStore(path: state)
+                let opened = try JSONFileStore(path: state, retention: retention)
                 if let listed {
                     run = try await opened.adopt(listed: listed)
                 } else {

@@ -9,16 +9,26 @@ extension RefreshCommand {
     ///
     /// The one place the command reads that file.
     static func subscriptionURLs(from file: URL) throws -> [Subscription] {
-        let data = try Data(contentsOf: file)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            // Foundation's own description is several lines of its userInfo.
+            let cause = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+            let reason =
+                cause.flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
+                ?? (FileManager.default.fileExists(atPath: file.path) ? "not a readable file" : "no such file")
+            throw SubscriptionListError(message: "cannot read it: \(reason)")
+        }
         let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if firstByte == UInt8(ascii: "<") { return try opmlSubscriptions(data) }
         var found: [Subscription] = []
         for (number, line) in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).enumerated() {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty || text.hasPrefix("#") { continue }
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", url.host != nil
-            else { throw SubscriptionListError(message: "line \(number + 1): not an http(s) URL: \(text.prefix(200))") }
+            guard let url = SubscriptionsCommand.feedURL(text) else {
+                throw SubscriptionListError(message: "line \(number + 1): not an http(s) URL: \(text.prefix(200))")
+            }
             found.append(Subscription(url: url))
         }
         return found
