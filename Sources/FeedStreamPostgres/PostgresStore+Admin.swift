@@ -10,7 +10,8 @@ extension PostgresStore {
         let found = try await statement { connection -> [String?] in
             var found: [String?] = []
             for url in urls {
-                found.append(try await store.storedRow(StoreKey.digest(url.absoluteString), locked: false, connection)?.data)
+                let key = StoreKey.digest(url.absoluteString)
+                found.append(try await store.storedRow(key, locked: false, connection)?.data)
             }
             return found
         }
@@ -33,7 +34,8 @@ extension PostgresStore {
                 let former = StoredSubscription.formerKeys(of: subscription, asked: key).map { ByteBuffer(bytes: $0) }
                 try await connection.query(
                     "DELETE FROM feedstream_subscriptions WHERE url_hash = \(row.key)", logger: logger)
-                try await connection.query("DELETE FROM feedstream_seen WHERE subscription = \(row.key)", logger: logger)
+                try await connection.query(
+                    "DELETE FROM feedstream_seen WHERE subscription = \(row.key)", logger: logger)
                 try await connection.query(
                     "DELETE FROM feedstream_moved WHERE old_hash = ANY(\(former)::bytea[])", logger: logger)
                 // A live lease keeps its host: its transfer is still running there (its finish lets it go).
@@ -81,18 +83,19 @@ extension PostgresStore {
 
     /// The row stored under `key`, or under the URL its subscription moved to from it (followed through the moves
     /// since, as many as a subscription remembers); `locked`: for the rest of the transaction.
-    private func storedRow(_ key: Data, locked: Bool, _ connection: PostgresConnection) async throws -> StoredRow? {
+    private func storedRow(_ key: Data, locked: Bool, _ connection: PostgresConnection) async throws -> StoredSubscriptionRow? {
         var key = key
         for _ in 0...Subscription.movedFromLimit {
             let lock = locked ? " FOR UPDATE" : ""
-            var stored: StoredRow?
+            var stored: StoredSubscriptionRow?
             for try await (found, host, owner, until, data) in try await connection.query(
                 """
                 SELECT url_hash, host, lease_owner, lease_until, data FROM feedstream_subscriptions
                 WHERE url_hash = \(key)\(unescaped: lock)
                 """, logger: logger
             ).decode((ByteBuffer, String, String?, Double?, String).self) {
-                stored = StoredRow(key: Data(found.readableBytesView), host: host, owner: owner, until: until, data: data)
+                stored = StoredSubscriptionRow(
+                    key: Data(found.readableBytesView), host: host, owner: owner, until: until, data: data)
             }
             if let stored { return stored }
             var moved: String?
@@ -106,13 +109,4 @@ extension PostgresStore {
         }
         return nil
     }
-}
-
-/// What `remove` reads of a subscription's row.
-private struct StoredRow {
-    var key: Data
-    var host: String
-    var owner: String?
-    var until: Double?
-    var data: String
 }

@@ -65,7 +65,7 @@ extension SQLiteStore {
 
     /// The row stored under `key`, or under the URL its subscription moved to from it (followed through the moves
     /// since, as many as a subscription remembers).
-    private static func storedRow(_ key: Data, _ db: Database) throws -> StoredRow? {
+    private static func storedRow(_ key: Data, _ db: Database) throws -> StoredSubscriptionRow? {
         var key = key
         for _ in 0...Subscription.movedFromLimit {
             if let row = try Row.fetchOne(
@@ -75,7 +75,7 @@ extension SQLiteStore {
                     WHERE url_hash = ?
                     """, arguments: [key])
             {
-                return StoredRow(
+                return StoredSubscriptionRow(
                     key: row["url_hash"], host: row["host"], owner: row["lease_owner"], until: row["lease_until"],
                     data: row["data"])
             }
@@ -86,13 +86,4 @@ extension SQLiteStore {
         }
         return nil
     }
-}
-
-/// What `remove` reads of a subscription's row.
-private struct StoredRow {
-    var key: Data
-    var host: String
-    var owner: String?
-    var until: Double?
-    var data: String
 }

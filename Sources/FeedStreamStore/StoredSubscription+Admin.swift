@@ -26,3 +26,23 @@ extension StoredSubscription {
         Array(Set(subscription.movedFrom.map { StoreKey.digest($0.absoluteString) }).union([key]))
     }
 }
+
+/// What `lookUp` and `remove` read of a subscription's row, in both SQL stores.
+package struct StoredSubscriptionRow: Sendable {
+    /// The row's key: its URL's digest.
+    package var key: Data
+    package var host: String
+    /// The lease on it: its worker and its end (the store's clock), when it has one.
+    package var owner: String?
+    package var until: Double?
+    /// The subscription's JSON.
+    package var data: String
+
+    package init(key: Data, host: String, owner: String?, until: Double?, data: String) {
+        self.key = key
+        self.host = host
+        self.owner = owner
+        self.until = until
+        self.data = data
+    }
+}

@@ -65,7 +65,8 @@ struct SubscriptionsCommandTests {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
         let folder = try refresh.directory()
         let list = folder.appendingPathComponent("feeds.txt")
-        try "# feeds\nhttp://127.0.0.42/one\n\nhttps://127.0.0.42/two\n".write(to: list, atomically: true, encoding: .utf8)
+        try "# feeds\nhttp://127.0.0.42/one\n\nhttps://127.0.0.42/two\n"
+            .write(to: list, atomically: true, encoding: .utf8)
         let state = folder.appendingPathComponent("state.json").path
         let added = try await tool.run([
             "subscriptions", "add", "http://127.0.0.42/two", "--from", list.path, "--state", state,
@@ -83,7 +84,8 @@ struct SubscriptionsCommandTests {
                 "http://127.0.0.42/two", "https://127.0.0.42/two",
             ])
         // The file is the state file refresh keeps: the same list.
-        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [[String: Any]]
+        let file =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [[String: Any]]
         #expect(file?.compactMap { $0["url"] as? String } == ["http://127.0.0.42/two", "https://127.0.0.42/two"])
 
         let opml = folder.appendingPathComponent("feeds.opml")
@@ -172,7 +174,8 @@ struct SubscriptionsCommandTests {
             ["subscriptions", "remove", "--store", store], ["subscriptions", "prune", "--store", store],
             ["subscriptions", "remove", "http://a.example/", "--from", "x", "--store", store],
             ["subscriptions", "list", "--store", store, "--state", "s.json"],
-            ["refresh", "--store", store, "--retention-refreshes", "0"], ["refresh", "--store", store, "--retention-days", "-1"],
+            ["refresh", "--store", store, "--retention-refreshes", "0"],
+            ["refresh", "--store", store, "--retention-days", "-1"],
         ] {
             let run = try await tool.run(arguments)
             #expect(run.status == 2, "\(arguments)")
@@ -181,7 +184,8 @@ struct SubscriptionsCommandTests {
         }
         let missing = try await tool.run(["subscriptions", "add", "--from", "/nonexistent/feeds.txt", "--store", store])
         #expect(missing.status == 1)
-        #expect(missing.error == "feedstream: error: /nonexistent/feeds.txt: cannot read it: No such file or directory\n")
+        #expect(
+            missing.error == "feedstream: error: /nonexistent/feeds.txt: cannot read it: No such file or directory\n")
     }
 }
 

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `feedstream subscriptions list|add|remove|clear-gone --store …`: an operator's view of a store's subscriptions.
 package struct SubscriptionsCommand: AlwaysFetchingCommand {
