@@ -182,6 +182,15 @@ struct SubscriptionsCommandTests {
             #expect(run.error.hasPrefix("feedstream: error: "), "\(arguments)")
             #expect(run.output.isEmpty)
         }
+        // The store is opened as refresh opens it: a server that is not there is one line, without the password.
+        let socket = try refresh.directory().appendingPathComponent("no-server").path
+        let unreachable = try await tool.run([
+            "subscriptions", "list", "--store", "postgres://u:MARKER-PASSWORD@localhost/db?host=\(socket)",
+        ])
+        #expect(unreachable.status == 1)
+        #expect(unreachable.error.hasPrefix("feedstream: error: postgres://u"))
+        #expect(unreachable.error.split(separator: "\n").count == 1)
+        #expect(!unreachable.error.contains("MARKER-PASSWORD"))
         let missing = try await tool.run(["subscriptions", "add", "--from", "/nonexistent/feeds.txt", "--store", store])
         #expect(missing.status == 1)
         #expect(

@@ -42,7 +42,7 @@ package struct SubscriptionsCommand: AlwaysFetchingCommand {
             valueName: "FILE"))
     package var from: String?
 
-    @Option(help: "The JSON file of refresh --state, in place of --store.")
+    @Option(help: ArgumentHelp("The JSON file of refresh --state, in place of --store.", valueName: "FILE.json"))
     package var state: String?
 
     @OptionGroup package var storage: StoreOptions
