@@ -9,31 +9,8 @@ import Testing
 /// pages on it and on a second host, every request counted in the hosts' ledgers.
 @Suite("FeedRefresher: full text for summary entries", .serialized)
 struct FeedRefresherFullTextTests {
-    /// An article page whose text names its path, so each entry's content shows which page it came from.
     static func page(_ path: String) -> LoopbackFeedHost.Response {
-        let paragraph = FeedClientArticleTests.paragraph
-        let html = """
-            <html><head><title>Story \(path)</title></head><body><div class="menu"><a href="/">Home</a></div>
-            <article><p>The story at \(path) begins. \(paragraph)</p><p>\(paragraph)</p><p>\(paragraph)</p>
-            </article></body></html>
-            """
-        return .init(headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(html.utf8))
-    }
-
-    /// An RSS feed of summary items, each linking to one of `links`; `full` items also carry a whole article.
-    static func summaryFeed(_ links: [URL], full: Set<Int> = []) -> String {
-        var text = "<?xml version=\"1.0\"?><rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/"
-        text += "content/\"><channel><title>Summaries</title><link>http://example.com/</link>\n"
-        for (index, link) in links.enumerated() {
-            text += "<item><guid>item-\(index)</guid><title>Item \(index)</title><link>\(link.absoluteString)</link>"
-            text += "<description>A short summary of item \(index).</description>"
-            if full.contains(index) {
-                let body = String(repeating: "<p>\(FeedClientArticleTests.paragraph)</p>", count: 4)
-                text += "<content:encoded><![CDATA[\(body)]]></content:encoded>"
-            }
-            text += "</item>\n"
-        }
-        return text + "</channel></rss>\n"
+        .init(headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(SummaryFeed.page(path).utf8))
     }
 
     /// Two hosts: `feeds` serves `/feed…` documents (from `feed`) and pages, `pages` serves pages only; a path under
@@ -83,7 +60,7 @@ struct FeedRefresherFullTextTests {
     @Test("Summary entries get their page's article, marked with its URL; whole entries and the digest stay")
     func fillsSummaries() async throws {
         let farm = try Farm { _, hosts in
-            Self.summaryFeed([hosts.feeds.url("/a/1"), hosts.pages.url("/b/2"), hosts.pages.url("/b/3")], full: [2])
+            SummaryFeed.rss([hosts.feeds.url("/a/1"), hosts.pages.url("/b/2"), hosts.pages.url("/b/3")], full: [2])
         }
         defer { farm.stop() }
         var refresher = FeedRefresher(client: FeedClient(transport: TransportKind.allCases[0].make()))
@@ -120,7 +97,7 @@ struct FeedRefresherFullTextTests {
 
     @Test("Only new entries are filled: a second run that finds them unchanged fetches no page")
     func onlyNewEntries() async throws {
-        let farm = try Farm { _, hosts in Self.summaryFeed([hosts.pages.url("/b/1"), hosts.pages.url("/b/2")]) }
+        let farm = try Farm { _, hosts in SummaryFeed.rss([hosts.pages.url("/b/1"), hosts.pages.url("/b/2")]) }
         defer { farm.stop() }
         var refresher = FeedRefresher(client: FeedClient(transport: TransportKind.allCases[0].make()))
         refresher.fullText = FullTextOptions()
@@ -144,7 +121,7 @@ struct FeedRefresherFullTextTests {
     @Test("The run's cap is honoured: pages past it are not requested, their entries say why")
     func capPerRun() async throws {
         let farm = try Farm { path, hosts in
-            Self.summaryFeed((1...4).map { hosts.pages.url("\(path)/page-\($0)") })
+            SummaryFeed.rss((1...4).map { hosts.pages.url("\(path)/page-\($0)") })
         }
         defer { farm.stop() }
         var refresher = FeedRefresher(client: FeedClient(transport: TransportKind.allCases[0].make()))
@@ -166,7 +143,7 @@ struct FeedRefresherFullTextTests {
     @Test("Per-host article fetches never exceed the limit, across subscriptions", arguments: [1, 2])
     func perHostLimit(limit: Int) async throws {
         let farm = try Farm(pageLatency: 0.1) { path, hosts in
-            Self.summaryFeed((1...4).map { hosts.pages.url("\(path)/page-\($0)") })
+            SummaryFeed.rss((1...4).map { hosts.pages.url("\(path)/page-\($0)") })
         }
         defer { farm.stop() }
         var refresher = FeedRefresher(
@@ -183,7 +160,7 @@ struct FeedRefresherFullTextTests {
     @Test("A failing page leaves its entry as the feed sent it, with the reason")
     func failingPage() async throws {
         let farm = try Farm { _, hosts in
-            Self.summaryFeed([hosts.pages.url("/missing/1"), hosts.pages.url("/b/2")])
+            SummaryFeed.rss([hosts.pages.url("/missing/1"), hosts.pages.url("/b/2")])
         }
         defer { farm.stop() }
         var refresher = FeedRefresher(client: FeedClient(transport: TransportKind.allCases[0].make()))
@@ -206,7 +183,7 @@ struct FeedRefresherFullTextTests {
 
     @Test("A subscription's credentials reach its own host's pages, never another host's; the client's never")
     func credentialsStayHome() async throws {
-        let farm = try Farm { _, hosts in Self.summaryFeed([hosts.feeds.url("/a/1"), hosts.pages.url("/b/2")]) }
+        let farm = try Farm { _, hosts in SummaryFeed.rss([hosts.feeds.url("/a/1"), hosts.pages.url("/b/2")]) }
         defer { farm.stop() }
         let client = FeedClient(
             transport: TransportKind.allCases[0].make(), headers: ["Authorization": "Bearer wide", "X-Client": "c"])

@@ -22,11 +22,15 @@ extension RefreshCommand: NetworkCommand {
                 throw ExitCode(1)
             }
         }
-        let refresher = FeedRefresher(
+        var refresher = FeedRefresher(
             client: FeedClient(
                 transport: remote.transport(), limits: remote.limits, originPolicy: remote.originPolicy,
                 headers: headerFields),
             concurrency: concurrency, perHost: perHost, shard: shard.flatMap(Self.shard))
+        if fullText {
+            refresher.fullText = FullTextOptions(
+                perHost: fullTextPerHost, limit: fullTextLimit, rules: try SiteRulesFile.read(rules))
+        }
         if store != nil {
             try await refreshStore(try await Self.openStore(storage), listed: listed, refresher)
         } else {
