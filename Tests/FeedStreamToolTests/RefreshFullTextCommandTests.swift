@@ -10,11 +10,13 @@ struct RefreshFullTextCommandTests {
     @Test("Entries filled up to --full-text-limit, the rest saying why; nothing fetched without --full-text")
     func fullText() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let served = RequestCounter()
         let host = try LoopbackFeedHost(address: "127.0.0.2") { request in
             if request.path == "/feed" {
-                // The host links to its own pages: its address and port as the request named them.
+                // The host links to its own pages: its address and port as the request named them. A comment that
+                // differs each time makes every body new (not recognised as the last one), its entries the same.
                 let links = (1...3).map { URL(string: "http://\(request.header("Host") ?? "")/story/\($0)")! }
-                return .feed(SummaryFeed.rss(links))
+                return .feed(SummaryFeed.rss(links) + "<!-- \(served.next()) -->\n")
             }
             let page = Array(SummaryFeed.page(request.path).utf8)
             return .init(headers: [("Content-Type", "text/html; charset=utf-8")], body: page)
@@ -56,6 +58,17 @@ struct RefreshFullTextCommandTests {
         let skipped = try #require(entries.first { ($0["extraction"] as? [String: Any])?["failure"] != nil })
         #expect(((skipped["extraction"] as? [String: Any])?["failure"] as? String)?.contains("limit of 2") == true)
         #expect(skipped["content"] == nil)
+
+        // With a state file, the second run knows the entries: no page is fetched again.
+        let state = folder.appendingPathComponent("state.json").path
+        let first = try await tool.run(["refresh", list.path, "--state", state, "--full-text"])
+        #expect(first.status == 0, "\(first.error)")
+        #expect(first.lines.filter { $0.contains(#""extraction":{"url""#) }.count == 3)
+        let pagesBefore = host.requests.filter { $0.path.hasPrefix("/story/") }.count
+        let second = try await tool.run(["refresh", list.path, "--state", state, "--all", "--full-text"])
+        #expect(second.status == 0, "\(second.error)")
+        #expect(host.requests.filter { $0.path.hasPrefix("/story/") }.count == pagesBefore)
+        #expect(!second.output.contains("\"entry\""), "every entry unchanged")
 
         let usage = try await tool.run(["refresh", list.path, "--full-text-limit", "5"])
         #expect(usage.status == 2)

@@ -19,8 +19,8 @@ package struct RefreshCommand: AlwaysFetchingCommand {
             entry's content becomes the page's article and its "extraction" says {"url"} (and the feed's own \
             content as "feedContent"), or {"url", "failure"} with the content as the feed sent it when the page \
             could not give one. Pages go --full-text-per-host at once to a host and --full-text-limit per run; the \
-            subscriptions' credentials never go to them. Without a --store every entry is new to the run, so \
-            every summary entry is fetched again (up to the limit) each run.
+            subscriptions' credentials never go to them. An entry the state or store saw before is not fetched \
+            again; without either, every entry is new to the run and fetched each run, up to the limit.
             """)
 
     @Argument(

@@ -21,9 +21,10 @@ extension FeedRefresher {
         var filled = reports
         await withTaskGroup(of: (Int, AtomEntry).self) { group in
             for (index, report) in reports.enumerated() {
-                guard case .entry(_, let entry, .new) = report, let page = run.options.page(for: entry) else {
+                guard case .entry(let id, let entry, .new) = report, let page = run.options.page(for: entry) else {
                     continue
                 }
+                if let isKnown = run.options.isKnown, await isKnown(id, entry) { continue }
                 guard run.claim() else {
                     let failure = "not fetched: the run's limit of \(run.options.limit) articles was reached"
                     filled[index] = Self.replacing(report, with: Self.marked(entry, page: page, failure: failure))

@@ -23,6 +23,10 @@ public struct FullTextOptions: Sendable, Hashable {
     public var summaryLength: Int
     /// Site rules tried before the general method, for the pages of their hosts.
     public var rules: [SiteRule]
+    /// Whether the app already holds an entry (so an earlier run filled it), for a refresh over an array, which
+    /// remembers nothing and reports every entry `new`: `true` fetches no page for it. The command line's
+    /// `--state` file answers from what each subscription saw. Left out of equality and hashing.
+    package var isKnown: (@Sendable (Subscription.ID, AtomEntry) async -> Bool)?
 
     /// Creates the options.
     public init(perHost: Int = 2, limit: Int = 100, summaryLength: Int = 500, rules: [SiteRule] = []) {
@@ -30,6 +34,17 @@ public struct FullTextOptions: Sendable, Hashable {
         self.limit = max(0, limit)
         self.summaryLength = max(0, summaryLength)
         self.rules = rules
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        (lhs.perHost, lhs.limit, lhs.summaryLength, lhs.rules) == (rhs.perHost, rhs.limit, rhs.summaryLength, rhs.rules)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(perHost)
+        hasher.combine(limit)
+        hasher.combine(summaryLength)
+        hasher.combine(rules)
     }
 
     /// The page to fill `entry` in from, when it holds no more than a summary; `nil` otherwise.

@@ -57,6 +57,14 @@ extension RefreshCommand: NetworkCommand {
                 throw ExitCode(1)
             }
         }
+        var refresher = refresher
+        if let file, refresher.fullText != nil {
+            // The list's refresh remembers nothing: the state file says which entries an earlier run filled.
+            refresher.fullText?.isKnown = { id, entry in
+                var classifier = EntryClassifier(earlier: (try? await file.seen(id)) ?? [:])
+                return classifier.classify(entry) != .new
+            }
+        }
         let writer = OutputWriter()
         var entries: [URL: Int] = [:]
         var classifiers: [URL: EntryClassifier] = [:]
