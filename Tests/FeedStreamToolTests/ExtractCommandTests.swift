@@ -97,7 +97,45 @@ struct ExtractCommandTests {
         }
         let usage = try await tool.run(["extract"])
         #expect(usage.status == 2)
-        let url = try await tool.run(["extract", "https://example.org/"])
-        #expect(url.status == 2)
+        let remoteOnly = try await tool.run(["extract", "--user", "a:b", "page.html"])
+        #expect(remoteOnly.status == 2, "fetching options without a URL")
+        #expect(remoteOnly.error.contains("apply only to http:// or https:// URLs"))
+    }
+
+    @Test("URLs among files: fetched through redirects, one line each in order; a failing URL exits 1 after them")
+    func urls() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let story = Array(Self.page("A story fetched from its site", lead: "Fetched.").utf8)
+        let server = try LoopbackHTTPServer(maximumRequests: 8, lifetime: 600) { request in
+            switch request.path {
+            case "/story": .init(status: 302, headers: [("Location", "/2024/story.html")], text: "")
+            case "/2024/story.html": .init(contentType: "text/html; charset=utf-8", body: story)
+            default: .init(status: 404, contentType: "text/html", text: "<p>no such page</p>")
+            }
+        }
+        try await withPages { pages in
+            let result = try await tool.run(
+                ["extract", pages[0].path, server.url("/story").absoluteString, pages[1].path,
+                 server.url("/missing").absoluteString, pages[0].path])
+            #expect(result.status == 1)
+            let titles = try result.lines.map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["title"]
+                    as? String
+            }
+            #expect(
+                titles == [
+                    "The first story of the day, in full", "A story fetched from its site",
+                    "The second story of the day, in full",
+                ])
+            let fetched = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.lines[1].utf8)) as? [String: Any])
+            #expect(fetched["leadImage"] as? String == server.url("/2024/pictures/one.jpg").absoluteString)
+            #expect((fetched["text"] as? String)?.hasPrefix("Fetched. The council met") == true)
+            let errors = result.error.split(separator: "\n")
+            #expect(errors.count == 1)
+            let missing = server.url("/missing").absoluteString
+            #expect(errors.first?.hasPrefix("feedstream: error: \(missing): HTTP 404") == true, "\(errors)")
+        }
+        #expect(server.snapshot.requests == ["/story", "/2024/story.html", "/missing"])
     }
 }

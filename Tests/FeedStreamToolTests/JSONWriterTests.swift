@@ -115,7 +115,9 @@ struct JSONWriterTests {
             ],
             categories: [AtomCategory(term: "t", scheme: "s", label: "l")], rights: AtomText(type: .xhtml, value: "©"),
             inReplyTo: [AtomReplyReference(ref: "urn:0", href: "https://x/0")],
-            extensions: [AtomExtensionElement(namespace: "http://www.ibm.com/xmlns/prod/sn", name: "rank", value: "2")])
+            extensions: [AtomExtensionElement(namespace: "http://www.ibm.com/xmlns/prod/sn", name: "rank", value: "2")],
+            extraction: ContentExtraction(
+                url: "https://x/a", failure: "HTTP 404", feedContent: AtomContent(type: "html", value: "<p>s</p>")))
         try expectSameBytes([full, AtomEntry()], "entries")
         try expectSameBytes(
             [ChangedEntryLine(subscription: "https://x/feed", change: "new", entry: full)], "refresh entry lines")

@@ -4,12 +4,13 @@
     import Foundation
 #endif
 
-/// Written out because ``AtomEntry/podcast`` is stored out of line: the keys and the encoding are the ones a
-/// synthesized conformance would produce (property names; `nil` optionals left out, arrays always written).
+/// Written out because ``AtomEntry/podcast`` and ``AtomEntry/extraction`` are stored out of line: the keys and the
+/// encoding are the ones a synthesized conformance would produce (property names; `nil` optionals left out, arrays
+/// always written).
 extension AtomEntry: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, title, summary, content, published, updated, authors, contributors, links, categories, rights
-        case inReplyTo, extensions, podcast, media
+        case inReplyTo, extensions, podcast, media, extraction
     }
 
     public init(from decoder: any Decoder) throws {
@@ -29,7 +30,8 @@ extension AtomEntry: Codable {
             inReplyTo: try container.decodeIfPresent([AtomReplyReference].self, forKey: .inReplyTo) ?? [],
             extensions: try container.decodeIfPresent([AtomExtensionElement].self, forKey: .extensions) ?? [],
             podcast: try container.decodeIfPresent(PodcastEpisodeInfo.self, forKey: .podcast),
-            media: try container.decodeIfPresent([MediaContent].self, forKey: .media))
+            media: try container.decodeIfPresent([MediaContent].self, forKey: .media),
+            extraction: try container.decodeIfPresent(ContentExtraction.self, forKey: .extraction))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -49,6 +51,7 @@ extension AtomEntry: Codable {
         try container.encode(extensions, forKey: .extensions)
         try container.encodeIfPresent(podcast, forKey: .podcast)
         try container.encodeIfPresent(media, forKey: .media)
+        try container.encodeIfPresent(extraction, forKey: .extraction)
     }
 }
 

@@ -20,7 +20,7 @@ extension AtomEntry {
         var hasher = EntryHasher()
         hasher.combine(title?.value)
         hasher.combine(word: (published ?? updated).map { $0.timeIntervalSince1970.bitPattern } ?? .max)
-        hasher.combine(content?.value ?? summary?.value)
+        hasher.combine(sentContent?.value ?? summary?.value)
         return EntryIdentity(key: hasher.digest.description, basis: .content)
     }
 
@@ -29,9 +29,12 @@ extension AtomEntry {
     ///
     /// Title, summary, content (inline or by reference), every link with its relation, type and length (enclosures
     /// are links), and the media a reader shows (Media RSS, JSON Feed images). Left out: comment counts
-    /// (`thr:count` moves with every comment), authors and categories.
+    /// (`thr:count` moves with every comment), authors and categories. The content is the feed's: for an entry whose
+    /// content was filled in from its page (``extraction``), the content the feed sent, so that filling an entry in
+    /// again does not make it look edited.
     public var digest: EntryDigest {
         var hasher = EntryHasher()
+        let content = sentContent
         hasher.combine(title?.value)
         hasher.combine(summary?.value)
         hasher.combine(content?.value)
@@ -48,6 +51,12 @@ extension AtomEntry {
             for item in media { hasher.combine(item.url) }
         }
         return hasher.digest
+    }
+
+    /// The content as the feed sent it: ``ContentExtraction/feedContent`` once the article replaced it.
+    var sentContent: AtomContent? {
+        guard let extraction, extraction.isExtracted else { return content }
+        return extraction.feedContent
     }
 
     /// The link a reader opens: the first `alternate` link with an address.

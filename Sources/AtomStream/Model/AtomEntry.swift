@@ -41,6 +41,15 @@ public struct AtomEntry: Sendable, Hashable {
     var podcastStorage: PodcastEpisodeStorage?
     /// The typed media objects (Media RSS, JSON Feed images), in document order; `nil` when there are none.
     public var media: [MediaContent]?
+    /// Set when ``content`` was filled in from the page the entry links to, because the feed sent only a summary
+    /// (FeedStreamServices' `FeedRefresher` full-text option): the page, and why it gave nothing when it failed;
+    /// `nil` for content as the feed sent it. Never set by a decoder.
+    public var extraction: ContentExtraction? {
+        get { extractionStorage?.value }
+        set { extractionStorage = newValue.map(ContentExtractionStorage.init) }
+    }
+    /// Held out of line, as ``podcastStorage`` is: almost every entry has none.
+    var extractionStorage: ContentExtractionStorage?
     /// Set by a decoder when the document decides the entry's ``identity`` (an id it repeats); `nil` otherwise.
     var decodedIdentity = DecodedIdentity()
 
@@ -50,7 +59,7 @@ public struct AtomEntry: Sendable, Hashable {
         published: Date? = nil, updated: Date? = nil, authors: [AtomPerson] = [], contributors: [AtomPerson] = [],
         links: [AtomLink] = [], categories: [AtomCategory] = [], rights: AtomText? = nil,
         inReplyTo: [AtomReplyReference] = [], extensions: [AtomExtensionElement] = [],
-        podcast: PodcastEpisodeInfo? = nil, media: [MediaContent]? = nil
+        podcast: PodcastEpisodeInfo? = nil, media: [MediaContent]? = nil, extraction: ContentExtraction? = nil
     ) {
         self.id = id
         self.title = title
@@ -67,6 +76,7 @@ public struct AtomEntry: Sendable, Hashable {
         self.extensions = extensions
         self.podcastStorage = podcast.map(PodcastEpisodeStorage.init)
         self.media = media
+        self.extractionStorage = extraction.map(ContentExtractionStorage.init)
     }
 
     /// An empty entry whose lists have the room a decoder reserved; no podcast or media parameters to build and

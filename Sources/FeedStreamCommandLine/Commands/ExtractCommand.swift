@@ -16,8 +16,12 @@ package struct ExtractCommand: ToolCommand {
             wordCount}; absent fields are left out. content is sanitized HTML whose URLs are absolute (resolved \
             against the page's <base href> and --base-url), text the plain text with paragraphs separated by blank \
             lines. --rules names a JSON file of site rules, [{"host": "example.org", "selector": "article \
-            .body"}], tried before the general method for pages of their host (with --base-url). A page that \
-            cannot be read ends the run with status 1 after the lines of the pages before it.
+            .body"}], tried before the general method for pages of their host (with --base-url, or a URL's). An \
+            http:// or https:// URL in place of a file is fetched (redirects followed, read in its HTTP charset) \
+            and extracted against its final URL, with the fetching options below (credentials only to each URL's \
+            own origin and --allow-host). A page that cannot be read or fetched (a missing file, an HTTP error, a \
+            transfer fault) ends the run with status 1 and one line on standard error, `feedstream: error: \
+            INPUT: MESSAGE`, after the lines of the pages before it.
             """)
 
     @Option(help: "Bytes handed to the extractor per call, to reproduce network chunking exactly.")
@@ -29,18 +33,31 @@ package struct ExtractCommand: ToolCommand {
     @Option(help: "A JSON file of site rules: [{\"host\": …, \"selector\": …}].")
     var rules: String?
 
-    @Argument(help: "HTML files, or `-` for standard input.")
-    var files: [String] = []
+    @Argument(help: "HTML files, http(s) URLs, or `-` for standard input.")
+    package var files: [String] = []
+
+    @OptionGroup(title: "Fetching a URL") package var remote: RemoteOptions
 
     package init() {}
 
-    package var needsNetwork: Bool { false }
+    package var needsNetwork: Bool { files.contains(where: Self.isURL) }
+
+    /// Whether an input names a page to fetch rather than a file.
+    package static func isURL(_ input: String) -> Bool {
+        let lowered = input.lowercased()
+        return (lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) && URL(string: input)?.host != nil
+    }
 
     package func validate() throws {
         guard chunkSize > 0 else { throw ValidationError("--chunk-size takes a positive whole number of bytes") }
         if files.isEmpty { throw ValidationError("give at least one HTML file, or `-` for standard input") }
-        if let url = files.first(where: { $0.hasPrefix("http://") || $0.hasPrefix("https://") }) {
-            throw ValidationError("extract reads files; fetch \(url) first (URLs are not supported yet)")
+        if !needsNetwork && remote.isSpecified {
+            throw ValidationError(
+                "--user, --oauth1, --header, --retries, --timeout, --transport and --allow-host apply only to "
+                    + "http:// or https:// URLs")
+        }
+        if remote.pages != "1" || remote.cacheDirectory != nil {
+            throw ValidationError("--pages and --cache do not apply to extract")
         }
         if let baseURL, URL(string: baseURL)?.scheme == nil {
             throw ValidationError("--base-url takes an absolute URL")
@@ -49,30 +66,31 @@ package struct ExtractCommand: ToolCommand {
 
     package func runLocally() throws {
         let output = OutputWriter()
-        let siteRules: [SiteRule]
-        do {
-            siteRules = try rules.map { path in
-                try JSONDecoder().decode([SiteRule].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-            } ?? []
-        } catch {
-            OutputWriter.standardError("feedstream: error: --rules \(rules ?? ""): \(error)")
-            throw ExitCode(1)
-        }
-        let options = ArticleExtractor.Options(baseURL: baseURL.flatMap(URL.init(string:)), rules: siteRules)
+        let options = try extractorOptions()
         for file in files {
-            do {
-                let extractor = ArticleExtractor(options: options)
-                let reader = try InputReader(path: file, chunkSize: chunkSize)
-                try reader.forEachChunk { chunk in _ = try extractor.parse(chunk) }
-                try extractor.finish(forEach: { article in try output.line(article) })
-            } catch let error as InputReader.OpenError {
-                output.flush()
-                OutputWriter.standardError("feedstream: error: \(error.message)")
-                throw ExitCode(1)
-            } catch {
-                throw output.failure(error)
-            }
-            output.flush()
+            try extract(file: file, options, to: output)
         }
+    }
+
+    /// The site rules of `--rules` and `--base-url`; a rules file that cannot be read ends the run with status 1.
+    package func extractorOptions() throws -> ArticleExtractor.Options {
+        ArticleExtractor.Options(baseURL: baseURL.flatMap(URL.init(string:)), rules: try SiteRulesFile.read(rules))
+    }
+
+    /// Prints the article of one file (or standard input); one that cannot be read ends the run with status 1.
+    package func extract(file: String, _ options: ArticleExtractor.Options, to output: OutputWriter) throws {
+        do {
+            let extractor = ArticleExtractor(options: options)
+            let reader = try InputReader(path: file, chunkSize: chunkSize)
+            try reader.forEachChunk { chunk in _ = try extractor.parse(chunk) }
+            try extractor.finish(forEach: { article in try output.line(article) })
+        } catch let error as InputReader.OpenError {
+            output.flush()
+            OutputWriter.standardError("feedstream: error: \(error.message)")
+            throw ExitCode(1)
+        } catch {
+            throw output.failure(error)
+        }
+        output.flush()
     }
 }

@@ -14,7 +14,13 @@ package struct RefreshCommand: AlwaysFetchingCommand {
             store first, then every due subscription of the store is refreshed; several processes may share a \
             postgres store, each due subscription going to one of them. Exit status: 0 when every subscription \
             was handled (a failure is its own status line), 1 when a file or the store cannot be read or written, \
-            2 on a usage error.
+            2 on a usage error. --full-text fills in new entries whose feed sends only a summary (no content, or \
+            content equal to the summary or under 500 characters of text) from the page each links to: the \
+            entry's content becomes the page's article and its "extraction" says {"url"} (and the feed's own \
+            content as "feedContent"), or {"url", "failure"} with the content as the feed sent it when the page \
+            could not give one. Pages go --full-text-per-host at once to a host and --full-text-limit per run; the \
+            subscriptions' credentials never go to them. An entry the state or store saw before is not fetched \
+            again; without either, every entry is new to the run and fetched each run, up to the limit.
             """)
 
     @Argument(
@@ -77,6 +83,23 @@ package struct RefreshCommand: AlwaysFetchingCommand {
             valueName: "I/N"))
     package var shard: String?
 
+    @Flag(
+        name: .customLong("full-text"),
+        help: "Fill in new entries whose feed sends only a summary with the article of the page they link to.")
+    package var fullText = false
+
+    @Option(name: .customLong("full-text-per-host"), help: "With --full-text: article fetches at once to one host.")
+    package var fullTextPerHost = 2
+
+    @Option(name: .customLong("full-text-limit"), help: "With --full-text: article fetches in one run, at most.")
+    package var fullTextLimit = 100
+
+    @Option(
+        help: ArgumentHelp(
+            "With --full-text: a JSON file of site rules, [{\"host\": …, \"selector\": …}], as extract reads it.",
+            valueName: "file.json"))
+    package var rules: String?
+
     @OptionGroup(title: "Fetching") package var remote: RemoteOptions
 
     package func validate() throws {
@@ -113,6 +136,11 @@ package struct RefreshCommand: AlwaysFetchingCommand {
             if Self.credentialFields.contains(name.lowercased()) {
                 throw ValidationError("--header \(name) does not apply to refresh: it would go to every feed's host")
             }
+        }
+        guard fullTextPerHost > 0 else { throw ValidationError("--full-text-per-host takes a positive whole number") }
+        guard fullTextLimit >= 0 else { throw ValidationError("--full-text-limit takes a whole number, 0 or more") }
+        if !fullText && (rules != nil || fullTextPerHost != 2 || fullTextLimit != 100) {
+            throw ValidationError("--rules, --full-text-per-host and --full-text-limit apply only with --full-text")
         }
         if remote.pages != "1" || remote.cacheDirectory != nil {
             throw ValidationError("--pages and --cache do not apply to refresh (--state keeps the validators)")

@@ -12,6 +12,7 @@ extension AtomEntry: JSONWritable {
         object.object("content", content)
         object.array("contributors", contributors)
         object.array("extensions", extensions)
+        object.encodable("extraction", extraction)
         object.string("id", id)
         object.array("inReplyTo", inReplyTo)
         object.array("links", links)

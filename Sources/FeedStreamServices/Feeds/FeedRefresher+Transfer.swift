@@ -135,7 +135,9 @@ extension FeedRefresher {
                 }
                 result.entries += reports.count
                 if !reports.isEmpty {
-                    await watchdog.pausingClocks { await channel.send(contentsOf: reports) }
+                    await watchdog.pausingClocks {
+                        await channel.send(contentsOf: await fillingSummaries(reports, of: subscription))
+                    }
                 }
             }
             let announced = response.head.contentEncoding == nil ? response.head.expectedContentLength : nil
@@ -181,7 +183,9 @@ extension FeedRefresher {
                 result.rhythm.record(entry)
                 return RefreshReport.entry(id, entry, classifier.classify(entry))
             }
-            await watchdog.pausingClocks { await channel.send(contentsOf: reports) }
+            await watchdog.pausingClocks {
+                await channel.send(contentsOf: await fillingSummaries(reports, of: subscription))
+            }
             if let failure { throw failure }
             result.feed = parser.feed
             result.seen = classifier.seen

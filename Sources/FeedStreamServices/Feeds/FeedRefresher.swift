@@ -76,6 +76,12 @@ public struct FeedRefresher: Sendable {
     /// seconds would otherwise hold a worker for ever); `nil` for none. Default 2 minutes. The client's own
     /// ``TransferLimits/deadline``, when shorter, wins.
     public var transferDeadline: TimeInterval? = 120
+    /// Fill in entries whose feed sends only a summary from the pages they link to (``FullTextOptions``): each new
+    /// such entry comes with the page's article as its content and ``AtomEntry/extraction`` saying so. `nil`, the
+    /// default, fetches no page.
+    public var fullText: FullTextOptions?
+    /// This run's share of article fetches under ``fullText`` (``preparingFullText()``); `nil` outside a run.
+    var fullTextRun: FullTextRun?
     /// The clock `Retry-After` blocks are checked against during the run (the `now` of
     /// ``refresh(_:now:all:reportNotDue:)`` plus the time since it began, by default).
     package var clock: (@Sendable () -> Date)?
@@ -177,7 +183,7 @@ public struct FeedRefresher: Sendable {
 
     private func start(_ work: RunWork, now: Date) -> RefreshRun<RefreshReport> {
         let channel = RefreshEventChannel<RefreshReport>(capacity: concurrency)
-        let refresher = self
+        let refresher = preparingFullText()
         let task = Task {
             for subscription in work.notDue where work.isNotDue(subscription) {
                 await channel.send(.finished(subscription.id, subscription, .notDue, nil))

@@ -22,11 +22,15 @@ extension RefreshCommand: NetworkCommand {
                 throw ExitCode(1)
             }
         }
-        let refresher = FeedRefresher(
+        var refresher = FeedRefresher(
             client: FeedClient(
                 transport: remote.transport(), limits: remote.limits, originPolicy: remote.originPolicy,
                 headers: headerFields),
             concurrency: concurrency, perHost: perHost, shard: shard.flatMap(Self.shard))
+        if fullText {
+            refresher.fullText = FullTextOptions(
+                perHost: fullTextPerHost, limit: fullTextLimit, rules: try SiteRulesFile.read(rules))
+        }
         if store != nil {
             try await refreshStore(try await Self.openStore(storage, retention: retention), listed: listed, refresher)
         } else {
@@ -51,6 +55,14 @@ extension RefreshCommand: NetworkCommand {
             } catch {
                 OutputWriter.standardError("feedstream: error: \(StreamRunner.message(for: error))")
                 throw ExitCode(1)
+            }
+        }
+        var refresher = refresher
+        if let file, refresher.fullText != nil {
+            // The list's refresh remembers nothing: the state file says which entries an earlier run filled.
+            refresher.fullText?.isKnown = { id, entry in
+                var classifier = EntryClassifier(earlier: (try? await file.seen(id)) ?? [:])
+                return classifier.classify(entry) != .new
             }
         }
         let writer = OutputWriter()
