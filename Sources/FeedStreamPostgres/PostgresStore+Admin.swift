@@ -56,12 +56,12 @@ extension PostgresStore {
             try await store.transaction { connection -> [(key: Data, json: String)] in
                 let now = Date(timeIntervalSince1970: try await store.readNow(connection))
                 var page: [(key: Data, json: String)] = []
-                // By the due column's index: gone rows only, in key order from `after`.
+                // By the due column's index: gone and disabled rows only, in key order from `after`.
                 for try await (key, json) in try await connection.query(
                     """
                     SELECT url_hash, data FROM feedstream_subscriptions
                     WHERE next_due = \(StoredSubscription.goneDue) AND url_hash > \(after)
-                      AND (data::jsonb) ? 'gone'
+                      AND ((data::jsonb) ? 'gone' OR (data::jsonb) ? 'disabled')
                     ORDER BY url_hash LIMIT \(StoredSubscription.pageSize) FOR UPDATE
                     """, logger: logger
                 ).decode((ByteBuffer, String).self) {

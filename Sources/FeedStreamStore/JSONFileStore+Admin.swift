@@ -49,10 +49,10 @@ extension JSONStateFile {
         return found
     }
 
-    /// Clears `gone` on every gone subscription (due at `now`) and writes the file; returns them as they were.
+    /// Clears `gone` and `disabled` on every stopped subscription (due at `now`) and writes the file; returns them as they were.
     func clearGone(now: Date) throws -> [Subscription] {
         var cleared: [Subscription] = []
-        for index in all.indices where all[index].gone != nil {
+        for index in all.indices where all[index].isStopped {
             cleared.append(all[index])
             all[index] = StoredSubscription.clearingGone(all[index], now: now)
         }

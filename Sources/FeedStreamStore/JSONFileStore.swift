@@ -183,9 +183,16 @@ actor JSONStateFile {
     func claim(dueBy: Date, limit: Int, perHost: Int, worker: String, lease: Duration, now: Date)
         -> [LeasedSubscription]
     {
+        // A host's pause is the latest `Retry-After` among its subscriptions: it holds for every one of them (one
+        // added since the pause too), as the SQL stores' host rows do.
+        var pauses: [String: Date] = [:]
+        for subscription in all {
+            guard let until = subscription.retryAfter, until > now else { continue }
+            pauses[subscription.hostKey] = max(pauses[subscription.hostKey] ?? until, until)
+        }
         let due = all.filter { subscription in
-            subscription.gone == nil && (subscription.nextDue ?? .distantPast) <= dueBy
-                && (subscription.retryAfter ?? .distantPast) <= now
+            !subscription.isStopped && (subscription.nextDue ?? .distantPast) <= dueBy
+                && pauses[subscription.hostKey] == nil
                 && (leases[subscription.id]?.until ?? .distantPast) <= now
         }
         var perHostTaken: [String: Int] = [:]
@@ -225,7 +232,7 @@ actor JSONStateFile {
     }
 
     func makeDue(by date: Date) {
-        for index in all.indices where all[index].gone == nil && (all[index].nextDue ?? .distantPast) > date {
+        for index in all.indices where !all[index].isStopped && (all[index].nextDue ?? .distantPast) > date {
             all[index].nextDue = date
             dirty = true
         }

@@ -41,12 +41,13 @@ extension SQLiteStore {
         return StoredSubscription.pages { after in
             let now = store.clock()
             return try await store.transaction { db in
-                // By the due column's index: gone rows only, in key order from `after`.
+                // By the due column's index: gone and disabled rows only, in key order from `after`.
                 let rows = try Row.fetchAll(
                     db,
                     sql: """
                         SELECT url_hash, data FROM feedstream_subscriptions
-                        WHERE next_due = ? AND url_hash > ? AND json_extract(data, '$.gone') IS NOT NULL
+                        WHERE next_due = ? AND url_hash > ? 
+                          AND (json_extract(data, '$.gone') IS NOT NULL OR json_extract(data, '$.disabled') IS NOT NULL)
                         ORDER BY url_hash LIMIT ?
                         """,
                     arguments: [StoredSubscription.goneDue, after, StoredSubscription.pageSize])

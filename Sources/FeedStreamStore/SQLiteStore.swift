@@ -158,7 +158,7 @@ package enum StoredSubscription {
     /// The due column: seconds since 1970; a time before any for a subscription never refreshed, and one after any
     /// a claim asks for (`Date.distantFuture` included) for a gone one, which is never claimed again.
     package static func dueKey(_ subscription: Subscription) -> Double {
-        if subscription.gone != nil { return 1e15 }
+        if subscription.isStopped { return 1e15 }
         return subscription.nextDue?.timeIntervalSince1970 ?? -1
     }
 

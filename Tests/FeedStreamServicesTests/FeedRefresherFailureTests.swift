@@ -76,8 +76,6 @@ struct FeedRefresherFailureTests {
         let host = try LoopbackFeedHost(address: "127.0.0.10") { request in
             switch request.path {
             case "/missing": .init(status: 404, headers: [("Content-Type", "text/plain")], body: Array("no".utf8))
-            case "/cf": .init(status: 403, headers: [("cf-mitigated", "challenge")], body: Array(challenge.utf8))
-            case "/wall": .init(status: 503, headers: [("Content-Type", "text/html")], body: Array(challenge.utf8))
             case "/forbidden": .init(status: 403, headers: [("Content-Type", "text/plain")], body: Array("no".utf8))
             case "/page": .init(headers: [("Content-Type", "text/html")], body: Array(page.utf8))
             case "/json":
@@ -85,11 +83,23 @@ struct FeedRefresherFailureTests {
             default: .feed(rssFeed(items: 1))
             }
         }
+        // A bot wall pauses its whole host: each on a host of its own.
+        let cloudflare = try LoopbackFeedHost(address: "127.0.0.13") { _ in
+            .init(status: 403, headers: [("cf-mitigated", "challenge")], body: Array(challenge.utf8))
+        }
+        let wall = try LoopbackFeedHost(address: "127.0.0.14") { _ in
+            .init(status: 503, headers: [("Content-Type", "text/html")], body: Array(challenge.utf8))
+        }
         let closed = try LoopbackHTTPServer(maximumRequests: 0) { _ in .init(text: "") }
         await closed.waitUntilStopped()
-        defer { host.stop() }
-        let paths = ["/missing", "/cf", "/wall", "/forbidden", "/page", "/json"]
-        let urls = paths.map(host.url) + [closed.url("/feed")]
+        defer {
+            host.stop()
+            cloudflare.stop()
+            wall.stop()
+        }
+        let urls =
+            [host.url("/missing"), cloudflare.url("/cf"), wall.url("/wall")]
+            + ["/forbidden", "/page", "/json"].map(host.url) + [closed.url("/feed")]
         let record = await RefreshRecord.collect(refresher(kind).reports(urls.map { Subscription(url: $0) }))
         func failure(_ url: URL) -> RefreshFailure? {
             if case .failed(let failure)? = record.outcome(url) { failure } else { nil }
@@ -111,7 +121,7 @@ struct FeedRefresherFailureTests {
     }
 
     @Test(
-        "429 without Retry-After defers the host 10 minutes; a year-long Retry-After is capped; stored ones defer",
+        "429 without Retry-After defers the host 15 minutes; a year-long Retry-After is capped; stored ones defer",
         arguments: transports)
     func deferrals(_ kind: TransportKind) async throws {
         let plain = try LoopbackFeedHost(address: "127.0.0.11") { _ in .init(status: 429) }
@@ -132,19 +142,22 @@ struct FeedRefresherFailureTests {
         #expect(plain.requests.count == 1)
         #expect(year.requests.count == 1)
         for subscription in subscriptions {
-            let expected = subscription.url.host == "127.0.0.11" ? 600 : engine.intervals.upperBound
+            // 10 minutes raised to the shortest interval (15).
+            let expected = subscription.url.host == "127.0.0.11" ? 900 : engine.intervals.upperBound
             let until = now.addingTimeInterval(expected)
             #expect(record.outcome(subscription.url) == .deferred(until: until), "\(subscription.url)")
             let stored = try #require(record.subscription(subscription.url))
             #expect(stored.retryAfter == until)
             #expect(stored.nextDue == until)
-            #expect(stored.failures == 0, "a host asking to wait is not the feed's failure")
+            // A 429 is not the feed's failure; the one 503 answered is (the server's), its host's others are not.
+            let asked = year.requests.contains { $0.path == subscription.url.path }
+            #expect(stored.failures == (subscription.url.host == "127.0.0.12" && asked ? 1 : 0))
         }
         // The next run, even with `all`, keeps to it.
         let stored = subscriptions.compactMap { record.subscription($0.url) }
         let again = await RefreshRecord.collect(engine.reports(stored, now: now.addingTimeInterval(60), all: true))
         #expect(plain.requests.count == 1)
-        #expect(again.outcome(plain.url("/f2")) == .deferred(until: now.addingTimeInterval(600)))
+        #expect(again.outcome(plain.url("/f2")) == .deferred(until: now.addingTimeInterval(900)))
     }
 
     @Test("No network: every subscription offline, handed back unchanged")

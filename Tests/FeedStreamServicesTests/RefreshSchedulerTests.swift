@@ -153,7 +153,7 @@ struct RefreshSchedulerTests {
             subscription.nextDue = index % 3 == 0 ? now.addingTimeInterval(600) : now
             return subscription
         }
-        let source = ArrayRefreshSource(subscriptions) { ($0.nextDue ?? .distantPast) <= now }
+        let source = ArrayRefreshSource(subscriptions, now: now) { ($0.nextDue ?? .distantPast) <= now }
         var claimed: [URL] = []
         while case let batch = try await source.claim(dueBy: now, limit: 2), !batch.isEmpty {
             #expect(batch.count <= 2)

@@ -10,7 +10,7 @@ package struct RefreshCommand: AlwaysFetchingCommand {
             entries only with --all-entries), and for each subscription one status line {"subscription", "status" \
             (updated, not-modified, moved, gone, failed, deferred, offline, not-due), "entries", "wireBytes", \
             "bodyBytes", "movedTo", "kind" and "statusCode" (failed), "error", "retryAfter" (deferred), \
-            "nextDue"}. With --store, the subscriptions given are added to the \
+            "disabled" (the error limit reached), "nextDue"}. With --store, the subscriptions given are added to the \
             store first, then every due subscription of the store is refreshed; several processes may share a \
             postgres store, each due subscription going to one of them. Exit status: 0 when every subscription \
             was handled (a failure is its own status line), 1 when a file or the store cannot be read or written, \

@@ -18,8 +18,8 @@ package struct SubscriptionsCommand: AlwaysFetchingCommand {
             former one), removed or not-found, cleared (with "gone", since when it was). A subscription is named \
             by its URL, or a URL it moved from: stores key them by URL and have no other id. remove deletes what \
             the subscription saw too, so adding it again prints all its entries new; a worker refreshing it then \
-            has its finish refused (status removed). clear-gone makes each gone subscription due at once. Exit \
-            status: 0 when every line was printed (not-found and already-stored included), 1 when the store \
+            has its finish refused (status removed). clear-gone makes each gone or disabled subscription due at \
+            once. Exit status: 0 when every line was printed (not-found and already-stored included), 1 when the store \
             cannot be read or written, 2 on a usage error.
             """)
 

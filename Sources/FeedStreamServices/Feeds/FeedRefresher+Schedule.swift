@@ -4,7 +4,8 @@ import Foundation
 import StreamCore
 
 extension FeedRefresher {
-    /// How long a host that answers 429 or 503 without `Retry-After` is left alone.
+    /// How long a host that answers 429 or 503 without `Retry-After` is left alone (raised to the shortest
+    /// interval).
     static let defaultDeferral: TimeInterval = 600
 
     /// The schedule's jitter: ±10 % of the wait.
@@ -25,6 +26,8 @@ extension FeedRefresher {
         guard let head = result.head, let status = head.statusCode else {
             return failed(updated, RefreshFailure(kind: .unreachable, message: "no response"), now: now)
         }
+        // A run of 404s ends at any other answer.
+        if status != 404 { updated.notFoundSince = nil }
         switch status {
         case 304:
             // The validators are confirmed (a new ETag or date replaces the old): sent again next time.
@@ -39,11 +42,7 @@ extension FeedRefresher {
             }
             return (updated, .notModified)
         case 410:
-            updated.failures = 0
-            updated.retryAfter = nil
-            updated.gone = now
-            updated.nextDue = .distantFuture
-            return (updated, .gone)
+            return (Self.markingGone(updated, now: now), .gone)
         case 200..<300:
             updated.etag = head.header("etag")
             updated.lastModified = head.header("last-modified")
@@ -69,17 +68,44 @@ extension FeedRefresher {
             return (updated, result.isUnchanged ? .notModified : .updated(entries: result.entries))
         default:
             if RefreshFailure.isChallenge(status: status, headers: head.headers, body: result.start) {
+                // A bot wall stands in front of the whole host: its other feeds wait as long as this one.
                 let failure = RefreshFailure(
                     kind: .blocked, statusCode: status, message: "HTTP \(status): a bot wall's challenge page")
-                return failed(updated, failure, now: now)
+                var (blocked, outcome) = failed(updated, failure, now: now)
+                if let until = blocked.nextDue, until < .distantFuture {
+                    blocked.retryAfter = until
+                    block(until)
+                }
+                return (blocked, outcome)
             }
             if status == 429 || status == 503 {
-                // The host asked to wait: capped at the longest interval (a year-long Retry-After would silence a
-                // host for a year), 10 minutes when it did not say how long. Not the feed's failure.
+                // The host asked to wait: within the intervals (`Retry-After: 0` would make it due at once, a
+                // year-long one silence a host for a year), 10 minutes raised to the shortest interval when it did
+                // not say how long. A 429 is not the feed's failure; a 503 is the server's, and counts toward its
+                // back-off and error limit, so a host down for weeks is asked less and less often.
                 let asked = RetryPolicy(now: { now }).requestedDelay(headers: head.headers) ?? Self.defaultDeferral
-                let until = now.addingTimeInterval(min(asked, intervals.upperBound))
+                let until = now.addingTimeInterval(min(max(asked, intervals.lowerBound), intervals.upperBound))
                 block(until)
-                return (Self.deferring(updated, until: until), .deferred(until: until))
+                var deferred = Self.deferring(updated, until: until)
+                if status == 503 {
+                    let failure = RefreshFailure(kind: .httpStatus, statusCode: status, message: "HTTP 503")
+                    let (counted, outcome) = failed(updated, failure, now: now)
+                    deferred.failures = counted.failures
+                    deferred.nextDue = max(counted.nextDue ?? until, until)
+                    if counted.disabled != nil {
+                        deferred.disabled = counted.disabled
+                        return (deferred, outcome)
+                    }
+                }
+                return (deferred, .deferred(until: until))
+            }
+            if status == 404 {
+                updated.notFoundSince = updated.notFoundSince ?? now
+                if let limit = goneAfterNotFound, let since = updated.notFoundSince,
+                    now.timeIntervalSince(since) >= limit
+                {
+                    return (Self.markingGone(updated, now: now), .gone)
+                }
             }
             let failure = RefreshFailure(kind: .httpStatus, statusCode: status, message: "HTTP \(status)")
             return failed(updated, failure, now: now)
@@ -94,6 +120,7 @@ extension FeedRefresher {
         updated.failures = 0
         updated.retryAfter = nil
         updated.gone = nil
+        updated.disabled = nil
         updated.lastRefreshed = now
         let wait = self.wait(
             head: head, schedule: feed?.updateSchedule, rhythm: rhythm, previous: subscription.refreshInterval,
@@ -122,13 +149,28 @@ extension FeedRefresher {
         }
     }
 
-    /// A failure: counted, and `nextDue` backed off exponentially from the shortest interval, with jitter.
+    /// Gone for good (a 410, or a 404 that lasted ``goneAfterNotFound``): not asked again until the app clears it.
+    static func markingGone(_ subscription: Subscription, now: Date) -> Subscription {
+        var gone = subscription
+        gone.failures = 0
+        gone.retryAfter = nil
+        gone.gone = now
+        gone.nextDue = .distantFuture
+        return gone
+    }
+
+    /// A failure: counted, and `nextDue` backed off exponentially from the shortest interval, with jitter; at the
+    /// ``errorLimit``, ``Subscription/disabled`` (a 404 counts toward back-off only: it ends in gone).
     private func failed(_ subscription: Subscription, _ failure: RefreshFailure, now: Date)
         -> (Subscription, RefreshOutcome)
     {
         var updated = subscription
         updated.failures += 1
         updated.nextDue = now.addingTimeInterval(backoff(failures: updated.failures))
+        if let errorLimit, failure.statusCode != 404, updated.failures >= max(1, errorLimit) {
+            updated.disabled = now
+            updated.nextDue = .distantFuture
+        }
         return (updated, .failed(failure))
     }
 

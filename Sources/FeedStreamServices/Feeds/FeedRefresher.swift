@@ -82,6 +82,14 @@ public struct FeedRefresher: Sendable {
     public var fullText: FullTextOptions?
     /// This run's share of article fetches under ``fullText`` (``preparingFullText()``); `nil` outside a run.
     var fullTextRun: FullTextRun?
+    /// Failed refreshes in a row after which a subscription is ``Subscription/disabled``: not asked again until the
+    /// app clears it. `nil`: never. Default 10 — at the default ``intervals`` and back-off, about 2½ to 3½ days of
+    /// failing (Miniflux's 3 would disable every feed of a phone behind a captive portal within 2 hours). Offline
+    /// runs and deferrals (429) do not count; 404s do not either, they end in ``goneAfterNotFound``.
+    public var errorLimit: Int? = 10
+    /// How long a feed's URL may answer 404 before the subscription is ``Subscription/gone``, as after a 410. `nil`:
+    /// never. Default 7 days.
+    public var goneAfterNotFound: TimeInterval? = 7 * 86_400
     /// The clock `Retry-After` blocks are checked against during the run (the `now` of
     /// ``refresh(_:now:all:reportNotDue:)`` plus the time since it began, by default).
     package var clock: (@Sendable () -> Date)?
@@ -131,13 +139,13 @@ public struct FeedRefresher: Sendable {
     /// claim or finish that throws ends the run after the subscriptions in hand: what was claimed and not finished
     /// goes back to the store when its lease ends. `seen` that throws counts as nothing seen.
     package func reports(from source: any RefreshSource, now: Date = .now) -> AsyncStream<RefreshReport> {
-        let run = start((source, [], { _ in false }), now: now)
+        let run = start((source, [], { _ in false }, false), now: now)
         return AsyncStream(unfolding: { await run.next() }, onCancel: { run.cancel() })
     }
 
     /// ``reports(from:now:)`` as public events.
     package func refresh(from source: any RefreshSource, now: Date = .now) -> AsyncStream<RefreshEvent> {
-        let run = start((source, [], { _ in false }), now: now)
+        let run = start((source, [], { _ in false }, false), now: now)
         return AsyncStream(unfolding: { await run.next()?.event }, onCancel: { run.cancel() })
     }
 
@@ -160,35 +168,44 @@ public struct FeedRefresher: Sendable {
         return hash
     }
 
-    /// The array as a source: due subscriptions of this shard (gone ones never), claimed in order, and those to
-    /// report `notDue`. Both walk the app's array as they go: nothing is copied per subscription, so a run over
-    /// 100,000 subscriptions holds no second list of them.
+    /// The array as a source: due subscriptions of this shard (gone and disabled ones never), claimed in order, and
+    /// the array again for those not due. Both walk the app's array as they go: nothing is copied per subscription,
+    /// so a run over 100,000 subscriptions holds no second list of them.
     private func arraySource(_ subscriptions: [Subscription], now: Date, all: Bool, reportNotDue: Bool)
         -> RunWork
     {
         let refresher = self
         let isDue: @Sendable (Subscription) -> Bool = {
-            refresher.isInShard($0) && $0.gone == nil && (all || ($0.nextDue ?? .distantPast) <= now)
+            refresher.isInShard($0) && !$0.isStopped && (all || ($0.nextDue ?? .distantPast) <= now)
         }
-        let isNotDue: @Sendable (Subscription) -> Bool = {
-            reportNotDue && refresher.isInShard($0) && !isDue($0)
-        }
-        return (ArrayRefreshSource(subscriptions, isDue: isDue), subscriptions[...], isNotDue)
+        return (ArrayRefreshSource(subscriptions, now: now, isDue: isDue), subscriptions[...], isDue, reportNotDue)
     }
 
-    /// What a run refreshes, and the subscriptions among `notDue` that `isNotDue` picks out to report first.
+    /// What a run refreshes, and the app's whole array when it came from one: those of it not due are reported
+    /// after the run, `notDue` (with `reportNotDue`), or deferred when their host asked to wait during the run.
     private typealias RunWork = (
-        source: any RefreshSource, notDue: ArraySlice<Subscription>, isNotDue: @Sendable (Subscription) -> Bool
+        source: any RefreshSource, array: ArraySlice<Subscription>, isDue: @Sendable (Subscription) -> Bool,
+        reportNotDue: Bool
     )
 
     private func start(_ work: RunWork, now: Date) -> RefreshRun<RefreshReport> {
         let channel = RefreshEventChannel<RefreshReport>(capacity: concurrency)
         let refresher = preparingFullText()
         let task = Task {
-            for subscription in work.notDue where work.isNotDue(subscription) {
-                await channel.send(.finished(subscription.id, subscription, .notDue, nil))
+            let pauses = await refresher.run(work.source, now: now, channel: channel)
+            // After the run, so that a host that asked to wait during it keeps its other subscriptions waiting
+            // too: each is handed back deferred (to store), not `notDue`.
+            for subscription in work.array where refresher.isInShard(subscription) && !work.isDue(subscription) {
+                if Task.isCancelled { break }
+                if !subscription.isStopped, let until = pauses[Self.hostKey(subscription.url)],
+                    until > subscription.retryAfter ?? .distantPast
+                {
+                    let deferred = Self.deferring(subscription, until: until)
+                    await channel.send(.finished(subscription.id, deferred, .deferred(until: until), nil))
+                } else if work.reportNotDue {
+                    await channel.send(.finished(subscription.id, subscription, .notDue, nil))
+                }
             }
-            await refresher.run(work.source, now: now, channel: channel)
             channel.finish()
         }
         return RefreshRun(task: task, channel: channel)
@@ -198,7 +215,10 @@ public struct FeedRefresher: Sendable {
     /// leases stay short.
     var claimLimit: Int { max(512, concurrency * 64) }
 
-    private func run(_ source: any RefreshSource, now: Date, channel: RefreshEventChannel<RefreshReport>) async {
+    /// Runs the refresh; returns the hosts that asked to wait past the run's `now`, and until when.
+    private func run(_ source: any RefreshSource, now: Date, channel: RefreshEventChannel<RefreshReport>) async
+        -> [String: Date]
+    {
         let began = ContinuousClock.now
         let clock = self.clock ?? { now.addingTimeInterval(Self.seconds(ContinuousClock.now - began)) }
         // One scheduler for the run: a host that asked to wait is paused for the whole run, batch after batch.
@@ -270,6 +290,7 @@ public struct FeedRefresher: Sendable {
         renewals?.cancel()
         // Not the run's task: a cancelled run still gives back what it holds.
         await Task { await source.end() }.value
+        return scheduler.pauses(after: now)
     }
 
     /// Hands a finished subscription to the source, then reports it (or that the source refused it).

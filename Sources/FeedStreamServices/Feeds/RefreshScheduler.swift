@@ -179,6 +179,16 @@ final class RefreshScheduler<Item: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// The hosts that asked to wait past `now`, and until when: what a run's subscriptions not handed out here
+    /// (not due) must wait for too.
+    func pauses(after now: Date) -> [String: Date] {
+        lock.withLock {
+            var pauses: [String: Date] = [:]
+            for host in hosts { if let until = host.blockedUntil, until > now { pauses[host.key] = until } }
+            return pauses
+        }
+    }
+
     /// A transfer against `host` ended: its slot is free, and one waiting worker is woken to use it.
     func done(host: Int) {
         let woken: CheckedContinuation<Void, Never>? = lock.withLock {

@@ -49,6 +49,13 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
     /// whose body is the same, byte for byte, is recognised before it is decoded and reported
     /// ``RefreshOutcome/notModified``.
     public var bodyDigest: String?
+    /// When the refresher stopped asking: the feed failed ``FeedRefresher/errorLimit`` times in a row. A disabled
+    /// subscription is not refreshed (``nextDue`` is `Date.distantFuture`, and the refresher skips it even with
+    /// `all`) until the app sets this back to `nil` (`feedstream subscriptions clear-gone` does).
+    public var disabled: Date?
+    /// When the feed's URL first answered 404 in the current run of 404s (any other answer clears it): a 404 that
+    /// lasts ``FeedRefresher/goneAfterNotFound`` makes the subscription ``gone``.
+    public var notFoundSince: Date?
 
     /// The most ``movedFrom`` URLs kept.
     public static let movedFromLimit = 8
@@ -62,7 +69,7 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
         url: URL, title: String? = nil, folders: [String] = [], etag: String? = nil, lastModified: String? = nil,
         validatorsSaved: Date? = nil, nextDue: Date? = nil, retryAfter: Date? = nil, failures: Int = 0,
         lastRefreshed: Date? = nil, movedFrom: [URL] = [], gone: Date? = nil, refreshInterval: TimeInterval? = nil,
-        credentialsOrigin: URL? = nil, bodyDigest: String? = nil
+        credentialsOrigin: URL? = nil, bodyDigest: String? = nil, disabled: Date? = nil, notFoundSince: Date? = nil
     ) {
         self.url = url
         self.title = title
@@ -79,7 +86,12 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
         self.refreshInterval = refreshInterval
         self.credentialsOrigin = credentialsOrigin
         self.bodyDigest = bodyDigest
+        self.disabled = disabled
+        self.notFoundSince = notFoundSince
     }
+
+    /// Whether the refresher leaves it alone until the app says otherwise: ``gone`` or ``disabled``.
+    public var isStopped: Bool { gone != nil || disabled != nil }
 
     /// Records that the feed moved from its current URL to `target`: the old URL joins ``movedFrom`` (the oldest
     /// dropped past ``movedFromLimit``).
@@ -92,11 +104,11 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
 
     private enum CodingKeys: String, CodingKey {
         case url, title, folders, etag, lastModified, validatorsSaved, nextDue, retryAfter, failures, lastRefreshed
-        case movedFrom, gone, refreshInterval, credentialsOrigin, bodyDigest
+        case movedFrom, gone, refreshInterval, credentialsOrigin, bodyDigest, disabled, notFoundSince
     }
 
     /// Reads a stored subscription; only `url` is required, so a hand-written state file of URLs is enough (and a
-    /// state file written before ``gone``, ``refreshInterval``, ``credentialsOrigin`` and ``bodyDigest`` existed still
+    /// state file written before ``gone``, ``refreshInterval``, ``credentialsOrigin``, ``bodyDigest``, ``disabled`` and ``notFoundSince`` existed still
     /// reads).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -115,7 +127,9 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
             gone: try container.decodeIfPresent(Date.self, forKey: .gone),
             refreshInterval: try container.decodeIfPresent(TimeInterval.self, forKey: .refreshInterval),
             credentialsOrigin: try container.decodeIfPresent(URL.self, forKey: .credentialsOrigin),
-            bodyDigest: try container.decodeIfPresent(String.self, forKey: .bodyDigest))
+            bodyDigest: try container.decodeIfPresent(String.self, forKey: .bodyDigest),
+            disabled: try container.decodeIfPresent(Date.self, forKey: .disabled),
+            notFoundSince: try container.decodeIfPresent(Date.self, forKey: .notFoundSince))
     }
 
     /// Writes the subscription; `nil` fields and an empty ``movedFrom`` are left out.
@@ -136,5 +150,7 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
         try container.encodeIfPresent(refreshInterval, forKey: .refreshInterval)
         try container.encodeIfPresent(credentialsOrigin, forKey: .credentialsOrigin)
         try container.encodeIfPresent(bodyDigest, forKey: .bodyDigest)
+        try container.encodeIfPresent(disabled, forKey: .disabled)
+        try container.encodeIfPresent(notFoundSince, forKey: .notFoundSince)
     }
 }

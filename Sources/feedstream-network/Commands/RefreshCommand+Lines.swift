@@ -10,7 +10,7 @@ struct EntryLine: Encodable {
 
 /// One subscription's status line: `status` as ``RefreshOutcome/status``; a failure adds `kind` (a
 /// ``RefreshFailure/Kind``), `statusCode` when an answer arrived, and `error`; `deferred` adds `retryAfter`, when
-/// the host may be asked again. A finish the store refused has a status of its own (``init(id:refused:entries:)``).
+/// the host may be asked again; `disabled` once the error limit stopped the subscription. A finish the store refused has a status of its own (``init(id:refused:entries:)``).
 struct StatusLine: Encodable {
     var subscription: String
     var status: String
@@ -22,6 +22,8 @@ struct StatusLine: Encodable {
     var statusCode: Int?
     var error: String?
     var retryAfter: Date?
+    /// Set when the refresher stopped asking (``Subscription/disabled``, the error limit reached): since when.
+    var disabled: Date?
     var nextDue: Date?
 
     init(id: URL, _ updated: Subscription, _ outcome: RefreshOutcome, _ cost: RefreshTransfer?, entries: Int) {
@@ -39,6 +41,7 @@ struct StatusLine: Encodable {
         case .deferred(let until): retryAfter = until
         default: break
         }
+        disabled = updated.disabled
         nextDue = updated.nextDue
     }
 
