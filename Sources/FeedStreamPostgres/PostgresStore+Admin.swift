@@ -83,7 +83,9 @@ extension PostgresStore {
 
     /// The row stored under `key`, or under the URL its subscription moved to from it (followed through the moves
     /// since, as many as a subscription remembers); `locked`: for the rest of the transaction.
-    private func storedRow(_ key: Data, locked: Bool, _ connection: PostgresConnection) async throws -> StoredSubscriptionRow? {
+    private func storedRow(_ key: Data, locked: Bool, _ connection: PostgresConnection) async throws
+        -> StoredSubscriptionRow?
+    {
         var key = key
         for _ in 0...Subscription.movedFromLimit {
             let lock = locked ? " FOR UPDATE" : ""

@@ -49,7 +49,8 @@ extension JSONStateFile {
         return found
     }
 
-    /// Clears `gone` and `disabled` on every stopped subscription (due at `now`) and writes the file; returns them as they were.
+    /// Clears `gone` and `disabled` on every stopped subscription (due at `now`) and writes the file; returns them
+    /// as they were.
     func clearGone(now: Date) throws -> [Subscription] {
         var cleared: [Subscription] = []
         for index in all.indices where all[index].isStopped {

@@ -2,10 +2,12 @@ import FeedStreamServices
 import Foundation
 
 extension StoredSubscription {
-    /// The due column of a gone or disabled subscription (``dueKey(_:)``), and of no other: `clearGone` finds them by it.
+    /// The due column of a gone or disabled subscription (``dueKey(_:)``), and of no other: `clearGone` finds them
+    /// by it.
     package static let goneDue: Double = 1e15
 
-    /// A stopped subscription as `clearGone` stores it: `gone` and `disabled` cleared, no failures counted, due at `now`.
+    /// A stopped subscription as `clearGone` stores it: `gone` and `disabled` cleared, no failures counted, due at
+    /// `now`.
     package static func clearingGone(_ subscription: Subscription, now: Date) -> Subscription {
         var subscription = subscription
         subscription.gone = nil

@@ -11,13 +11,14 @@ import Testing
 struct FeedRefresherPauseTests {
     func refresher(perHost: Int = 1, now: Date) -> FeedRefresher {
         var refresher = FeedRefresher(
-            client: FeedClient(transport: TransportKind.asyncHTTPClient.make(), limits: TransferLimits(idleTimeout: 30)),
+            client: FeedClient(
+                transport: TransportKind.asyncHTTPClient.make(), limits: TransferLimits(idleTimeout: 30)),
             perHost: perHost)
         refresher.clock = { now }
         return refresher
     }
 
-    @Test("A 429 pauses the whole host: its subscriptions not due are handed back deferred, and next run one added since waits")
+    @Test("A 429 pauses the whole host: those not due are handed back deferred; next run, one added since waits")
     func hostPauseOnTheArray() async throws {
         let paused = try LoopbackFeedHost(address: "127.0.0.40") { _ in
             .init(status: 429, headers: [("Retry-After", "3600")])
@@ -105,12 +106,13 @@ struct FeedRefresherPauseTests {
         #expect(disabled.nextDue == .distantFuture)
         // A disabled subscription is asked nothing, even with `all`, until the app clears it.
         let before = down.requests.count
-        let after = await RefreshRecord.collect(engine.reports([disabled], now: now.addingTimeInterval(86_400 * 30), all: true))
+        let month = now.addingTimeInterval(86_400 * 30)
+        let after = await RefreshRecord.collect(engine.reports([disabled], now: month, all: true))
         #expect(down.requests.count == before)
         #expect(after.outcome(failing.url) == .notDue)
         var cleared = disabled
         cleared.disabled = nil
-        _ = await RefreshRecord.collect(engine.reports([cleared], now: now.addingTimeInterval(86_400 * 30), all: true))
+        _ = await RefreshRecord.collect(engine.reports([cleared], now: month, all: true))
         #expect(down.requests.count == before + 1)
     }
 

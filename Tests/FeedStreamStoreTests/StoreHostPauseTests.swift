@@ -23,7 +23,8 @@ struct StoreHostPauseTests {
         let store = try await kind.make()
         try await store.add([Subscription(url: busy.url("/first")), Subscription(url: calm.url("/a"))])
         let refresher = FeedRefresher(
-            client: FeedClient(transport: TransportKind.asyncHTTPClient.make(), limits: TransferLimits(idleTimeout: 30)),
+            client: FeedClient(
+                transport: TransportKind.asyncHTTPClient.make(), limits: TransferLimits(idleTimeout: 30)),
             perHost: 1)
         let first = try await Self.outcomes(refresher.refresh(store: store, worker: "w1"))
         #expect(busy.requests.count == 1)

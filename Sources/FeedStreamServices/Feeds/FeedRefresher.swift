@@ -26,10 +26,13 @@ import Foundation
 ///   `Authorization`, `Cookie` or `Proxy-Authorization`, and credentials stay on the subscription's origin through
 ///   redirects (``FeedClient/originPolicy``) and after a move to another origin (``Subscription/credentialsOrigin``).
 /// - Politeness: at most ``concurrency`` transfers at once and ``perHost`` against one host. A 429 or 503 (with
-///   `Retry-After`, capped at the longest interval, or 10 minutes without it) pauses every request to that host
-///   for the rest of the run: the host's other subscriptions are ``RefreshOutcome/deferred(until:)``, and
-///   ``Subscription/retryAfter`` keeps the next run to it. A bot wall (a challenge page) is a failure of kind
-///   ``RefreshFailure/Kind/blocked``.
+///   `Retry-After` kept within ``intervals``, or 10 minutes raised to the shortest interval without it) pauses every
+///   request to that host for the rest of the run and after it: every subscription of the host, due or not, is
+///   ``RefreshOutcome/deferred(until:)`` with ``Subscription/retryAfter`` set, and the next run keeps the host to the
+///   latest of them. A 503 counts as the feed's failure too; a bot wall (a challenge page, a failure of kind
+///   ``RefreshFailure/Kind/blocked``) pauses its host for the feed's back-off.
+/// - Limits: ``errorLimit`` failures in a row disable a subscription (``Subscription/disabled``); a 404 that lasts
+///   ``goneAfterNotFound`` makes it gone.
 /// - Faults: each failure is a ``RefreshFailure`` of a ``RefreshFailure/Kind`` an app can act on; no network at
 ///   all is ``RefreshOutcome/offline``, the subscription handed back unchanged. A transfer that takes longer than
 ///   ``transferDeadline`` (2 minutes) or goes ``TransferLimits/idleTimeout`` without a byte is `timedOut`.

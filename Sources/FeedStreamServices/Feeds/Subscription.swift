@@ -108,7 +108,8 @@ public struct Subscription: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Reads a stored subscription; only `url` is required, so a hand-written state file of URLs is enough (and a
-    /// state file written before ``gone``, ``refreshInterval``, ``credentialsOrigin``, ``bodyDigest``, ``disabled`` and ``notFoundSince`` existed still
+    /// state file written before ``gone``, ``refreshInterval``, ``credentialsOrigin``, ``bodyDigest``, ``disabled`` and
+    /// ``notFoundSince`` existed still
     /// reads).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
