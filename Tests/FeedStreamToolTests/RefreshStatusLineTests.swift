@@ -124,5 +124,31 @@ struct RefreshStatusLineTests {
             #expect(again[urls[5]]?["status"] as? String == "not-due")
             #expect(busy.requests.count == requests)
         }
+
+        @Test("disabled: the failure that reaches the error limit says since when; the next run asks nothing")
+        func disabled() async throws {
+            try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+            let broken = try LoopbackFeedHost(address: "127.0.0.21") { _ in .init(status: 500) }
+            defer { broken.stop() }
+            let folder = try lines.directory()
+            let url = broken.url("/feed").absoluteString
+            let state = folder.appendingPathComponent("state.json")
+            // Nine failures in a row already: the tenth reaches the default limit.
+            try "[{\"url\": \"\(url)\", \"failures\": 9, \"folders\": []}]".write(
+                to: state, atomically: true, encoding: .utf8)
+            let arguments = ["refresh", "--state", state.path, "--transport", "async-http-client"]
+            let began = Date()
+            let run = try await tool.run(arguments)
+            #expect(run.status == 0, "\(run.error)")
+            let line = try #require(try lines.statusLines(run)[url])
+            #expect(line["status"] as? String == "failed")
+            #expect(line["statusCode"] as? Int == 500)
+            let since = try #require(Self.date(line["disabled"]))
+            #expect(since >= began.addingTimeInterval(-1) && since <= Date().addingTimeInterval(1))
+            #expect(broken.requests.count == 1)
+            let again = try lines.statusLines(try await tool.run(arguments))
+            #expect(again[url]?["status"] as? String == "not-due")
+            #expect(broken.requests.count == 1, "a disabled subscription is asked nothing")
+        }
     #endif
 }
