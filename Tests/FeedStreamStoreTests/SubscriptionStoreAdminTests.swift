@@ -90,7 +90,7 @@ struct SubscriptionStoreAdminTests {
         #expect(other.map(\.url) == listed.map(\.url).filter { $0 != lease.id })
     }
 
-    @Test("Gone subscriptions cleared, a page at a time, and due again", arguments: StoreKind.testable)
+    @Test("Gone and disabled subscriptions cleared, a page at a time, and due again", arguments: StoreKind.testable)
     func clearsGone(_ kind: StoreKind) async throws {
         let store = try await kind.make()
         // More than one page of gone ones, and one that is not gone.
@@ -98,9 +98,10 @@ struct SubscriptionStoreAdminTests {
         let kept = subscriptions(1, host: "127.0.0.2")[0]
         try await store.add(gone + [kept])
         let when = Date(timeIntervalSince1970: 1_700_000_000)
-        for subscription in gone {
+        // The last twenty stopped by the error limit instead.
+        for (index, subscription) in gone.enumerated() {
             var ended = subscription
-            ended.gone = when
+            if index < StoredSubscription.pageSize { ended.gone = when } else { ended.disabled = when }
             ended.failures = 3
             ended.nextDue = .distantFuture
             try await store.finish(subscription.id, as: ended, outcome: .gone, seen: [:])
@@ -112,13 +113,14 @@ struct SubscriptionStoreAdminTests {
         for try await subscription in store.clearGone() { cleared.append(subscription) }
         #expect(Set(cleared.map(\.url)) == Set(gone.map(\.url)))
         #expect(cleared.count == gone.count)
-        #expect(cleared.allSatisfy { $0.gone == when })
+        #expect(cleared.allSatisfy { $0.gone == when || $0.disabled == when })
+        #expect(cleared.filter { $0.disabled != nil }.count == 20)
         var again: [Subscription] = []
         for try await subscription in store.clearGone() { again.append(subscription) }
         #expect(again.isEmpty)
 
         let due = try await store.claim(dueBy: Date(), limit: 1_000, worker: "w2", lease: .seconds(60))
         #expect(Set(due.map(\.url)) == Set(gone.map(\.url)))
-        #expect(due.allSatisfy { $0.gone == nil && $0.failures == 0 })
+        #expect(due.allSatisfy { $0.gone == nil && $0.disabled == nil && $0.failures == 0 })
     }
 }
