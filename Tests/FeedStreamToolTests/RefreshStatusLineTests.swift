@@ -149,6 +149,16 @@ struct RefreshStatusLineTests {
             let again = try lines.statusLines(try await tool.run(arguments))
             #expect(again[url]?["status"] as? String == "not-due")
             #expect(broken.requests.count == 1, "a disabled subscription is asked nothing")
+
+            // --error-limit 0 never disables: the same tenth failure is only a failure.
+            let unlimited = folder.appendingPathComponent("unlimited.json")
+            try "[{\"url\": \"\(url)\", \"failures\": 9, \"folders\": []}]".write(
+                to: unlimited, atomically: true, encoding: .utf8)
+            let kept = try await tool.run(
+                ["refresh", "--state", unlimited.path, "--transport", "async-http-client", "--error-limit", "0"])
+            let keptLine = try #require(try lines.statusLines(kept)[url])
+            #expect(keptLine["status"] as? String == "failed")
+            #expect(keptLine["disabled"] == nil)
         }
     #endif
 }

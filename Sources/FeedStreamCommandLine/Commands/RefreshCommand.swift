@@ -78,6 +78,17 @@ package struct RefreshCommand: AlwaysFetchingCommand {
     package var perHost = 2
 
     @Option(
+        name: .customLong("error-limit"),
+        help: "Failures in a row after which a subscription is disabled until cleared (clear-gone); 0: never.")
+    package var errorLimit = 10
+
+    @Option(
+        name: .customLong("gone-after-not-found"),
+        help: ArgumentHelp(
+            "Days of 404s after which a subscription is gone, as after a 410; 0: never.", valueName: "days"))
+    package var goneAfterNotFound = 7.0
+
+    @Option(
         help: ArgumentHelp(
             "Refresh only shard I of N (I from 0 to N-1), chosen by a stable hash of each feed's host.",
             valueName: "I/N"))
@@ -122,8 +133,9 @@ package struct RefreshCommand: AlwaysFetchingCommand {
         if subscriptions == nil && state == nil && store == nil {
             throw ValidationError("give SUBSCRIPTIONS, --state or --store")
         }
-        if store != nil && shard != nil {
-            throw ValidationError("--shard does not apply to --store: workers sharing a store split it themselves")
+        guard errorLimit >= 0 else { throw ValidationError("--error-limit takes a whole number, 0 or more") }
+        guard goneAfterNotFound >= 0, goneAfterNotFound.isFinite else {
+            throw ValidationError("--gone-after-not-found takes a number of days, 0 or more")
         }
         if let shard, Self.shard(shard) == nil {
             throw ValidationError("--shard takes I/N with 0 ≤ I < N, such as 0/2")

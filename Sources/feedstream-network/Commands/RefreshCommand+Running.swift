@@ -27,6 +27,8 @@ extension RefreshCommand: NetworkCommand {
                 transport: remote.transport(), limits: remote.limits, originPolicy: remote.originPolicy,
                 headers: headerFields),
             concurrency: concurrency, perHost: perHost, shard: shard.flatMap(Self.shard))
+        refresher.errorLimit = errorLimit > 0 ? errorLimit : nil
+        refresher.goneAfterNotFound = goneAfterNotFound > 0 ? goneAfterNotFound * 86_400 : nil
         if fullText {
             refresher.fullText = FullTextOptions(
                 perHost: fullTextPerHost, limit: fullTextLimit, rules: try SiteRulesFile.read(rules))
