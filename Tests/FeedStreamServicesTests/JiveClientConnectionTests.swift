@@ -17,8 +17,12 @@ struct JiveClientConnectionTests {
     /// The transports a client can be given here.
     static var transports: [String] { ["default", "urlsession"] }
 
+    /// The default transport on one client for the test's life (``TransportKind/makeOnOneClient()``).
     static func transport(_ name: String) -> any HTTPTransport {
-        name == "urlsession" ? URLSessionTransport(configuration: .patientLoopback) : DefaultHTTPTransport()
+        #if canImport(AsyncHTTPClient)
+            if name != "urlsession" { return TransportKind.asyncHTTPClient.makeOnOneClient() }
+        #endif
+        return name == "urlsession" ? TransportKind.urlSession.makeOnOneClient() : DefaultHTTPTransport()
     }
 
     @Test("Five calls of one client go over at most two connections", arguments: transports)

@@ -87,7 +87,7 @@ struct PagerOriginTests {
         }
         let pager = Pager(
             request: URLRequest(url: server.url("/feed")), strategy: ConnectionsPaging(), authorizer: Self.alice,
-            transport: kind.make(), limits: Self.patient)
+            transport: kind.makeOnOneClient(), limits: Self.patient)
         let outcome = await Self.run(pager)
         await server.waitUntilStopped()
         #expect(outcome.ids == (1...5).map { "urn:\($0)" })

@@ -23,6 +23,18 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertib
         #endif
         }
     }
+
+    /// A transport whose connections a test may count: on one client for the process's life. Made without one,
+    /// the default transport rotates its clients by hosts, and the other tests' hosts could retire its client
+    /// between two requests of one test (a new client, a new connection).
+    public func makeOnOneClient() -> any HTTPTransport {
+        switch self {
+        case .urlSession: URLSessionTransport(configuration: .patientLoopback)
+        #if canImport(AsyncHTTPClient)
+            case .asyncHTTPClient: AsyncHTTPClientTransport(client: AsyncHTTPClientTransport.sharedClient)
+        #endif
+        }
+    }
 }
 
 extension URLSessionTransport {

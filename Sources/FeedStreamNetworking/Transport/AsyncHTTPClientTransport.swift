@@ -15,14 +15,23 @@
     /// only while the body is iterated, so a slow consumer makes the sender wait (TCP flow control) and memory stays
     /// flat at any body size. Connections are pooled by the client and reused from request to request.
     ///
+    /// Made without a client, a transport sends through clients the process shares, each retired for a fresh one
+    /// once it has been asked for 512 distinct hosts and shut down when its last transfer ends: AsyncHTTPClient
+    /// keeps a pool per host until its client shuts down, so one client for the life of the process grew by some
+    /// 5 kB per host ever fetched (380 MB over 50,000 hosts). A client of your own keeps every pool it made.
+    ///
     /// The engine follows redirects itself, so that the ``OriginPolicy`` applies: give a client whose configuration
     /// has `redirectConfiguration: .disallow` (as ``sharedClient`` has). A client that follows redirects itself
     /// still drops `Authorization` on a cross-origin redirect (AsyncHTTPClient's own rule), but then the policy's
     /// allowed hosts, refusal and redirect limit do not apply. Timeouts are the engine's (``TransferLimits``):
     /// AsyncHTTPClient's read timeout would count a consumer that is busy as an idle network.
     public struct AsyncHTTPClientTransport: HTTPTransport {
-        /// The client requests go through.
-        public let client: HTTPClient
+        /// The client new requests go through: the app's, or the shared rotation's current one.
+        public var client: HTTPClient { fixedClient ?? rotation?.client ?? Self.sharedClient }
+        /// The app's client, when it gave one.
+        private let fixedClient: HTTPClient?
+        /// The shared clients, when the app gave none.
+        private let rotation: AsyncHTTPClientRotation?
 
         /// Whether ``client`` inflates gzip and deflate bodies itself (its configuration's `decompression` is
         /// enabled): bodies are then handed on as it gives them. Otherwise — ``sharedClient`` and any client made
@@ -30,26 +39,38 @@
         /// zlib and raw deflate alike (``StreamInflater``), within ``TransferLimits``.
         public let decompresses: Bool
 
-        /// A client shared by every ``AsyncHTTPClientTransport`` made without one, for the life of the process:
-        /// AsyncHTTPClient's singleton event loops, redirects not followed (the engine follows them), connections
-        /// kept alive for 60 s, a connection that cannot be made failing at once rather than retried in the
-        /// background, and no decompression of its own: the transport inflates, so an identity body passes no
-        /// decompression handler and a raw-deflate body is read too.
-        public static let sharedClient: HTTPClient = {
+        /// One client for the life of the process, configured as the transport's own clients are
+        /// (``makeClient()``), for an app that wants a single client: it is never shut down, so it keeps a
+        /// connection pool for every host it was ever asked for. A transport made with ``init()`` does not use it.
+        public static let sharedClient: HTTPClient = makeClient()
+
+        /// A client as the transport's own: AsyncHTTPClient's singleton event loops, redirects not followed (the
+        /// engine follows them), connections kept alive for 60 s, a connection that cannot be made failing at once
+        /// rather than retried in the background, and no decompression of its own: the transport inflates, so an
+        /// identity body passes no decompression handler and a raw-deflate body is read too.
+        static func makeClient() -> HTTPClient {
             var configuration = HTTPClient.Configuration(
                 redirectConfiguration: .disallow, timeout: .init(connect: .seconds(30), read: nil),
                 decompression: .disabled)
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.connectionPool.idleTimeout = .seconds(60)
             return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        }()
+        }
 
-        /// Creates a transport on `client` (by default ``sharedClient``, which is never shut down). A client of
-        /// your own must outlive every transfer made through it; shut it down yourself afterwards. It is taken not to
-        /// inflate (its `decompression` disabled, AsyncHTTPClient's default): the transport does; use
-        /// ``init(client:decompresses:)`` for one that inflates itself.
-        public init(client: HTTPClient = AsyncHTTPClientTransport.sharedClient) {
-            self.client = client
+        /// Creates a transport on the clients the process shares, each retired after 512 distinct hosts and shut
+        /// down once its transfers have ended, so that memory does not grow with every host ever fetched.
+        public init() {
+            fixedClient = nil
+            rotation = .shared
+            decompresses = false
+        }
+
+        /// Creates a transport on `client`. A client of your own must outlive every transfer made through it; shut
+        /// it down yourself afterwards. It is taken not to inflate (its `decompression` disabled, AsyncHTTPClient's
+        /// default): the transport does; use ``init(client:decompresses:)`` for one that inflates itself.
+        public init(client: HTTPClient) {
+            fixedClient = client
+            rotation = nil
             decompresses = false
         }
 
@@ -57,8 +78,16 @@
         /// `decompresses`, the client's own decompression limit applies beside ``TransferLimits/maximumInflation``
         /// and ``TransferLimits/maximumBodyBytes``, and a raw-deflate body fails as corrupt.
         public init(client: HTTPClient, decompresses: Bool) {
-            self.client = client
+            fixedClient = client
+            rotation = nil
             self.decompresses = decompresses
+        }
+
+        /// A transport on `rotation`'s clients (tests).
+        package init(rotation: AsyncHTTPClientRotation) {
+            fixedClient = nil
+            self.rotation = rotation
+            decompresses = false
         }
 
         public func send(_ request: URLRequest, limits: TransferLimits) async throws -> HTTPTransportResponse {
@@ -68,10 +97,12 @@
             outgoing.method = HTTPMethod(rawValue: (request.httpMethod ?? "GET").uppercased())
             for (name, value) in request.allHTTPHeaderFields ?? [:] { outgoing.headers.add(name: name, value: value) }
             if let body = request.httpBody { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+            // Held by the body until it is dropped: the rotation shuts no client down under a transfer.
+            let lease = rotation?.lease(for: url)
             let response: HTTPClientResponse
             do {
                 // The engine's watchdog cancels the task for its timeouts; no deadline of AsyncHTTPClient's own.
-                response = try await client.execute(outgoing, timeout: .hours(24 * 365))
+                response = try await (lease?.client ?? client).execute(outgoing, timeout: .hours(24 * 365))
             } catch {
                 throw Self.transportError(error, url: url, received: 0, expected: nil)
             }
@@ -93,7 +124,8 @@
                 inflater = made
             }
             let source = AsyncHTTPClientBodySource(
-                response.body, head: head, limits: limits, inflater: inflater, statistics: limits.statistics)
+                response.body, head: head, limits: limits, inflater: inflater, statistics: limits.statistics,
+                lease: lease)
             return HTTPTransportResponse(head: head, body: HTTPResponseBody(source))
         }
     }
@@ -128,10 +160,14 @@
         /// task of its own, a long one does not wait for the event loop after every chunk.
         static let readAheadAfter: Int64 = 512 << 10
 
+        /// The hold on the rotation's client the body is read through, released with the body.
+        private let lease: AsyncHTTPClientRotation.Lease?
+
         init(
             _ body: HTTPClientResponse.Body, head: HTTPResponseInfo, limits: TransferLimits,
-            inflater: StreamInflater?, statistics: TransferStatistics?
+            inflater: StreamInflater?, statistics: TransferStatistics?, lease: AsyncHTTPClientRotation.Lease?
         ) {
+            self.lease = lease
             iterator = body.makeAsyncIterator()
             url = head.url ?? URL(fileURLWithPath: "/")
             // A compressed body's Content-Length counts the wire, which a cut transfer cannot be compared with.
