@@ -243,6 +243,8 @@ extension PostgresConnectionSettings {
             return "the server asks for a password and none was given (in the URL, apart from it, in PGPASSWORD or "
                 + "the password file)"
         case .sslUnsupported: return "the server does not offer TLS, which this sslmode requires"
+        case .clientClosedConnection, .serverClosedConnection, .uncleanShutdown:
+            return "the connection to the server was lost and did not come back in time"
         default: break
         }
         if let tls = error.underlying as? NIOSSLExtraError, tls == .failedToValidateHostname {

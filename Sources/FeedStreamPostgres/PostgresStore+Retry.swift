@@ -44,14 +44,17 @@ extension PostgresStore {
     static let reconnectPatience: Duration = .seconds(30)
 
     /// The connection went: `admin_shutdown`, `crash_shutdown`, `cannot_connect_now`, a connection exception
-    /// (08…), or the socket closed under the statement, by postgres-nio's codes and the SQLSTATE, never by text.
+    /// (08…), or the socket closed under the statement or before it (by either side), by postgres-nio's codes and
+    /// the SQLSTATE, never by text.
     static func isConnectionLost(_ error: any Error) -> Bool {
         guard let error = error as? PSQLError else { return false }
         if let state = error.serverInfo?[.sqlState] {
             return ["57P01", "57P02", "57P03"].contains(state) || state.hasPrefix("08")
         }
         switch error.code {
-        case .serverClosedConnection, .connectionError, .uncleanShutdown: return true
+        // `clientClosedConnection`: the pool had closed the connection (its keep-alive or a read found it dead)
+        // when the statement reached it, as a worker stopped across a server restart meets it when continued.
+        case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown: return true
         default: return false
         }
     }

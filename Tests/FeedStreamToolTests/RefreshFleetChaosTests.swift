@@ -25,6 +25,8 @@ struct RefreshFleetChaosTests {
         let name: String
         let process = Process()
         let output: URL
+        /// Its standard error, printed when the run's checks fail.
+        let errors: URL
         let ended = AsyncSignal()
 
         init(_ name: String, list: URL, store: String, lease: Int, in directory: URL, skewed: Bool) throws {
@@ -38,7 +40,9 @@ struct RefreshFleetChaosTests {
             ]
             if skewed { process.arguments! += ["--clock-skew", "3600"] }
             process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = FileHandle.nullDevice
+            errors = directory.appendingPathComponent("\(name).err")
+            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
             let ended = self.ended
             process.terminationHandler = { _ in ended.signal() }
         }
@@ -178,6 +182,10 @@ struct RefreshFleetChaosTests {
         }
         for url in urls.map(\.absoluteString) {
             #expect(outcomes[url]?.count == 1, "\(url): \(outcomes[url] ?? [])")
+        }
+        for worker in workers + [rescuer] {
+            let text = (try? String(contentsOf: worker.errors, encoding: .utf8)) ?? ""
+            if !text.isEmpty { print("chaos: \(worker.name)'s standard error: \(text.suffix(4_000))") }
         }
         // Whether the stopped worker met the fence (what it held had gone to others while it was stopped) depends on
         // how far the others got meanwhile: said, not asserted; the model-based store test covers the fence itself.

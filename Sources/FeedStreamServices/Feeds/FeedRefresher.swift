@@ -296,7 +296,8 @@ public struct FeedRefresher: Sendable {
         return scheduler.pauses(after: now)
     }
 
-    /// Hands a finished subscription to the source, then reports it (or that the source refused it).
+    /// Hands a finished subscription to the source, then reports it (or that the source refused it; nothing when
+    /// the source failed to keep it).
     private func finish(
         _ report: RefreshReport, seen: [EntryIdentity: EntryDigest], source: any RefreshSource,
         fault: RefreshSourceFault, channel: RefreshEventChannel<RefreshReport>
@@ -307,7 +308,11 @@ public struct FeedRefresher: Sendable {
         } catch let refused as RefusedFinish {
             return await channel.send(.refused(id, refused.refusal))
         } catch {
+            // Not stored, so not reported: an outcome the app sees is one the source kept. The subscription comes
+            // back to a worker once its lease runs out, and that one reports it (one outcome per feed in a fleet);
+            // the run ends with the source's error.
             fault.record()
+            return
         }
         await channel.send(report)
     }
