@@ -14,8 +14,16 @@ import StreamCore
 /// as body text (both also found by the fuzz target). Everything up to the start of an unfinished tag goes to
 /// libxml2; the tag follows, with what completes it, in one chunk.
 ///
-/// Where libxml2 reads no tags (comments, `script`), this may hold bytes that need not be held: that delays them,
-/// never changes what libxml2 is given. At most ``maximumHeld`` bytes are held; past that they go as they are.
+/// The content of `script` and `style` is raw text to libxml2, up to `</script` or `</style` (any case), and how
+/// it reads that text depends on where it was cut: given `</scr` alone it takes it for text, never sees the end
+/// tag and reads the rest of the page as script; a `</` that ends nothing, or a `<` (`a<b`), cut at the wrong
+/// byte, changes the text events (issue 44). So a `script` or `style` start tag (by name, any case; not one that
+/// ends with `/>`, which libxml2 closes at once) is held with its content, up to the `>` of the end tag that closes
+/// it, and goes in one chunk with that end tag. Inside that content nothing else is a tag, a comment or a quote.
+///
+/// Where libxml2 reads no tags (comments), this may hold bytes that need not be held: that delays them, never
+/// changes what libxml2 is given. At most ``maximumHeld`` bytes are held; past that they go as they are (inside
+/// `script` or `style`, the rest of that content too, as it comes).
 /// Not covered: a byte that is not UTF-8 where libxml2 detects the encoding (it falls back to Latin-1 where it meets
 /// the byte, and how far it has parsed by then depends on the chunks); the fuzz target still finds such pages.
 package struct HTMLTagBoundary: Sendable {
@@ -48,11 +56,36 @@ package struct HTMLTagBoundary: Sendable {
         case skipped
         /// After a `/` inside a tag: the tag ends if `>` follows.
         case slash
+        /// The content of `script` or `style`, with the number of bytes of `</` and the element's name just read.
+        case rawText(RawTextElement, matched: Int)
+        /// After `</script` or `</style`, up to `>` (libxml2 skips what comes between). `closes` is `nil` right
+        /// after the name, then whether the end tag is the element's own: `</scripts>` is another element's.
+        case rawTextEndTag(RawTextElement, closes: Bool?)
+
+        var isRawText: Bool {
+            switch self {
+            case .rawText, .rawTextEndTag: true
+            default: false
+            }
+        }
+    }
+
+    /// The elements whose content libxml2 reads as raw text (`htmlParseScript`): `script` and `style`, no others.
+    private enum RawTextElement: Equatable {
+        case script
+        case style
+
+        /// Lowercase.
+        var name: StaticString { self == .script ? "script" : "style" }
     }
 
     private var state = State.text
-    /// The unfinished tag, from its `<`.
+    /// The unfinished tag, from its `<` (a `script` or `style` element, from its start tag's `<`).
     private var held: [UInt8] = []
+    /// The first 8 bytes of the current start tag's name, lowercase, packed from the lowest byte, and its length:
+    /// whether it names `script` or `style`, without an allocation per tag.
+    private var tagNamePrefix: UInt64 = 0
+    private var tagNameLength = 0
 
     package init() {}
 
@@ -76,7 +109,8 @@ package struct HTMLTagBoundary: Sendable {
         var cut = tagStart ?? total
         if total - cut > Self.maximumHeld {
             cut = total
-            state = .text
+            // Still inside `script` or `style` to libxml2: its content goes on as it comes, never read as tags.
+            if !state.isRawText { state = .text }
         }
         var backlog = 0
         if heldBefore == 0 {
@@ -119,6 +153,9 @@ package struct HTMLTagBoundary: Sendable {
         case .open:
             if Self.isLetter(byte) {
                 state = .tagName
+                tagNamePrefix = 0
+                tagNameLength = 0
+                addToTagName(byte)
             } else if byte == UInt8(ascii: "/") {
                 state = .endTagOpen
             } else if byte == UInt8(ascii: "!") {
@@ -149,7 +186,7 @@ package struct HTMLTagBoundary: Sendable {
         case .endTag:
             if byte == UInt8(ascii: ">") { state = .text }
         case .tagName:
-            if !Self.isNameByte(byte) { inTag(byte) }
+            if Self.isNameByte(byte) { addToTagName(byte) } else { inTag(byte) }
         case .beforeAttribute:
             inTag(byte)
         case .attributeName:
@@ -170,7 +207,7 @@ package struct HTMLTagBoundary: Sendable {
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 state = .quotedValue(byte)
             } else if byte == UInt8(ascii: ">") {
-                state = .text
+                endStartTag()
             } else if !Self.isBlank(byte) {
                 state = .unquotedValue
             }
@@ -180,20 +217,75 @@ package struct HTMLTagBoundary: Sendable {
             if Self.isBlank(byte) {
                 state = .beforeAttribute
             } else if byte == UInt8(ascii: ">") {
-                state = .text
+                endStartTag()
             }
         case .skipped:
             // Up to a blank, `>` or `/`, which end a bogus attribute as they end any other.
             if Self.isBlank(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { inTag(byte) }
         case .slash:
-            // `/>` ends the tag; any other `/` is skipped with what follows it, as a bogus attribute.
+            // `/>` ends the tag, and libxml2 ends a `script` or `style` so written at once: no raw text follows.
+            // Any other `/` is skipped with what follows it, as a bogus attribute.
             if byte == UInt8(ascii: ">") {
                 state = .text
             } else {
                 state = .skipped
                 advance(byte)
             }
+        case .rawText(let element, let matched):
+            let next = Self.rawTextMatch(element, matched: matched, byte)
+            state = next == 2 + element.name.utf8CodeUnitCount
+                ? .rawTextEndTag(element, closes: nil) : .rawText(element, matched: next)
+        case .rawTextEndTag(let element, let closes):
+            if byte == UInt8(ascii: ">") {
+                state = closes ?? true ? .text : .rawText(element, matched: 0)
+            } else if closes == nil {
+                // libxml2 reads the end tag's whole name: a name byte right after `script` makes it another name.
+                state = .rawTextEndTag(element, closes: !Self.isNameByte(byte))
+            }
         }
+    }
+
+    /// The `>` of a start tag: the content of `script` and `style` is raw text, anything else is read as markup.
+    private mutating func endStartTag() {
+        if let element = rawTextElement {
+            state = .rawText(element, matched: 0)
+        } else {
+            state = .text
+        }
+    }
+
+    private mutating func addToTagName(_ byte: UInt8) {
+        if tagNameLength < 8 { tagNamePrefix |= UInt64(byte | 0x20) << (8 * UInt64(tagNameLength)) }
+        tagNameLength += 1
+    }
+
+    /// The raw-text element the current start tag names, if any. `| 0x20` lowercases letters and leaves the digits
+    /// and `-` `.` `:` `_` of a name unequal to any letter, so the packed name matches only `script` or `style`.
+    private var rawTextElement: RawTextElement? {
+        if tagNameLength == 6 && tagNamePrefix == Self.packedScript { return .script }
+        if tagNameLength == 5 && tagNamePrefix == Self.packedStyle { return .style }
+        return nil
+    }
+
+    private static let packedScript = pack("script")
+    private static let packedStyle = pack("style")
+
+    private static func pack(_ name: StaticString) -> UInt64 {
+        (0..<name.utf8CodeUnitCount).reduce(0) { $0 | UInt64(name.utf8Start[$1]) << (8 * UInt64($1)) }
+    }
+
+    /// How many bytes of `</` and `element`'s name (any case, as libxml2's `xmlStrncasecmp`) are read once `byte`
+    /// follows `matched` of them. A mismatch starts over, at `<` if that is the byte.
+    private static func rawTextMatch(_ element: RawTextElement, matched: Int, _ byte: UInt8) -> Int {
+        let expected: UInt8
+        switch matched {
+        case 0: expected = UInt8(ascii: "<")
+        case 1: expected = UInt8(ascii: "/")
+        default: expected = element.name.utf8Start[matched - 2]
+        }
+        let matches = matched < 2 ? byte == expected : isLetter(byte) && byte | 0x20 == expected
+        if matches { return matched + 1 }
+        return byte == UInt8(ascii: "<") ? 1 : 0
     }
 
     /// A byte between attributes (or right after the element's name).
@@ -201,7 +293,7 @@ package struct HTMLTagBoundary: Sendable {
         if Self.isBlank(byte) {
             state = .beforeAttribute
         } else if byte == UInt8(ascii: ">") {
-            state = .text
+            endStartTag()
         } else if byte == UInt8(ascii: "/") {
             state = .slash
         } else if Self.isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") {
