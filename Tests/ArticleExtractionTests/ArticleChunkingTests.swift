@@ -5,20 +5,21 @@ import Testing
 
 /// ``ArticleExtractor`` on pages whose `script` and `style` hold markup-like bytes (`<`, `</`, `</div>`, `<!--`,
 /// quotes, `</SCRIPT >`): libxml2 reads that content as raw text up to `</script` or `</style`, and a page must give
-/// the same article whole, one byte at a time and cut at every point (issue 44).
+/// the same article whole, one byte at a time and cut at every point (issue 44). The fault itself is shown at the
+/// level of libxml2's events (`HTMLTagBoundaryTests`: byte by byte, the third end tag in a row inside a script was
+/// read as markup); these pages pass with and without the fix, as the extractor happens not to depend on those
+/// events here, and guard the article level against a change of the boundary.
 @Suite struct ArticleChunkingTests {
     static let paragraph = ArticleExtractorTests.paragraph
 
     static let pages: [String] = [
-        // JSON-LD whose strings hold end tags and a comment opener: the title comes from it. Fed one byte at a
-        // time, libxml2 read the third end tag in a row (`</u>`) as markup and left it out of the title.
+        // JSON-LD whose strings hold end tags and a comment opener: the title comes from it.
         ArticleExtractorTests.page(
             head: #"<script type="application/ld+json">{"@type": "NewsArticle", "headline": "A </b></i></u> <!-- c","#
                 + #" "author": {"@type": "Person", "name": "Ann </SCRIPTS> Writer"}}</script>"#,
             body: "<article><h1>Library</h1><p>\(paragraph)</p><p>\(paragraph)</p></article>"),
         // Script with `<` in expressions, end tags in a string, an end tag written in two pieces, quotes that
-        // never close; the article follows it. Fed one byte at a time, libxml2 read the third of three end tags
-        // in a row (`</p></div></p>`) as markup, not script text.
+        // never close; the article follows it.
         ArticleExtractorTests.page(
             head: "<title>Library delayed - The Gazette</title>",
             body: #"<script>if (a<b && c>d) { x = "</div><p>not text</p></div></p>"; } document.write("</scr" + 'ipt>');"#
