@@ -151,20 +151,12 @@ extension PostgresStore {
         let increments = rows.map { Int32($0.seen.isEmpty ? 0 : 1) }
         let tokens = rows.map { $0.lease?.token ?? -1 }
         let owners = rows.map { $0.lease?.worker ?? "" }
-        var entryKeys: [ByteBuffer] = []
-        var bases: [String] = []
-        var hashes: [ByteBuffer] = []
-        var entryTexts: [ByteBuffer] = []
-        var digests: [Int64] = []
-        for row in rows {
-            for entry in row.seen {
-                entryKeys.append(ByteBuffer(bytes: row.oldKey))
-                bases.append(entry.basis)
-                hashes.append(ByteBuffer(bytes: entry.keyHash))
-                entryTexts.append(ByteBuffer(bytes: entry.key))
-                digests.append(entry.digest)
-            }
-        }
+        let entries = rows.flatMap { row in row.seen.map { (row.oldKey, $0) } }
+        let entryKeys = entries.map { ByteBuffer(bytes: $0.0) }
+        let bases = entries.map(\.1.basis)
+        let hashes = entries.map { ByteBuffer(bytes: $0.1.keyHash) }
+        let entryTexts = entries.map { ByteBuffer(bytes: $0.1.key) }
+        let digests = entries.map(\.1.digest)
         let seenAt = rows.map(\.now).max() ?? last.now
         let oldest = rows.map(\.oldestKept).max() ?? last.oldestKept
         let kept = Int32(last.keptRefreshes)

@@ -15,17 +15,27 @@ extension PostgresStore {
     /// A connection that went (the server restarted, shut down or failed over) is retried too, for up to
     /// ``reconnectPatience``, while the pool connects again: what a statement committed before the connection went,
     /// the rows show, and a fenced finish run again is then refused as stale, never applied twice.
-    func retrying<T: Sendable>(_ body: () async throws -> sending T) async throws -> T {
+    ///
+    /// Each attempt is bounded by ``attemptLimit`` (``PostgresAttempt``): one that gets no answer counts as a lost
+    /// connection, so a worker never waits forever on a statement.
+    func retrying<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         var attempt = 0
         var reconnects = 0
         let began = ContinuousClock.now
         while true {
             do {
-                return try await body()
+                return try await PostgresAttempt.run(within: Self.attemptLimit, body)
             } catch {
                 let underlying = Self.underlying(error)
                 // The store's own errors (a refused finish, a schema of another version) go out as they are.
                 if let error = underlying as? StoreError { throw error }
+                if underlying is PostgresAttempt<T>.TimedOut {
+                    guard ContinuousClock.now - began < Self.reconnectPatience else {
+                        let seconds = Self.attemptLimit.components.seconds
+                        throw StoreError("\(name): no answer from the server within \(seconds) s")
+                    }
+                    continue
+                }
                 if Self.isConnectionLost(underlying), ContinuousClock.now - began < Self.reconnectPatience {
                     reconnects += 1
                     try? await Task.sleep(for: .milliseconds(min(1_000, 50 * reconnects)))
@@ -42,6 +52,10 @@ extension PostgresStore {
 
     /// How long a statement is retried while the server cannot be reached before the run counts it as an error.
     static let reconnectPatience: Duration = .seconds(30)
+
+    /// How long one attempt at a statement or transaction may go unanswered: far above any statement of the store
+    /// (each writes at most a batch of 128 finishes or a page of 1,000 rows), far below "forever".
+    static let attemptLimit: Duration = .seconds(20)
 
     /// The connection went: `admin_shutdown`, `crash_shutdown`, `cannot_connect_now`, a connection exception
     /// (08…), or the socket closed under the statement or before it (by either side), by postgres-nio's codes and

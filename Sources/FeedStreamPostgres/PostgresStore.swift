@@ -113,15 +113,19 @@ public struct PostgresStore: SubscriptionStore {
     /// Runs `body` in a transaction, mapping errors to ``FeedStreamStore/StoreError``.
     /// A deadlock between two workers' transactions (each waiting on a host row the other touched) is broken by the
     /// server aborting one: that one is run again, a few times, before it counts as an error.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
-        try await retrying { try await client.withTransaction(logger: logger, body) }
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let (client, logger) = (client, logger)
+        return try await retrying {
+            try await client.withTransaction(logger: logger) { connection -> T in try await body(connection) }
+        }
     }
 
     /// Runs `body` on a connection outside any transaction: for one statement, which is atomic by itself, in one
     /// round trip instead of the three a `BEGIN` and `COMMIT` around it take. Errors and retries as in
     /// ``transaction(_:)``.
-    func statement<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
-        try await retrying { try await client.withConnection(body) }
+    func statement<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let client = client
+        return try await retrying { try await client.withConnection(body) }
     }
 
     public func add(_ subscriptions: [Subscription]) async throws {

@@ -28,6 +28,16 @@ struct RefreshFleetChaosTests {
         /// Its standard error, printed when the run's checks fail.
         let errors: URL
         let ended = AsyncSignal()
+        /// When the process ended, for the run's timeline.
+        let endedAt = EndTime()
+
+        /// An instant set once, from the process's termination handler.
+        final class EndTime: @unchecked Sendable {
+            private let lock = NSLock()
+            private var instant: ContinuousClock.Instant?
+            func set() { lock.withLock { instant = .now } }
+            var value: ContinuousClock.Instant? { lock.withLock { instant } }
+        }
 
         init(_ name: String, list: URL, store: String, lease: Int, in directory: URL, skewed: Bool) throws {
             self.name = name
@@ -44,27 +54,24 @@ struct RefreshFleetChaosTests {
             FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: errors)
             let ended = self.ended
-            process.terminationHandler = { _ in ended.signal() }
+            let endedAt = self.endedAt
+            process.terminationHandler = { _ in
+                endedAt.set()
+                ended.signal()
+            }
         }
 
         func run() throws { try process.run() }
 
-        /// Whether the process ended within `limit`.
+        /// Whether the process ended within `limit`. Polled: a task group racing `ended.wait()` against a sleep
+        /// would itself wait for the wait, which does not end on cancellation, so a process that never ended hung
+        /// the test.
         func ended(within limit: Duration) async -> Bool {
-            let ended = self.ended
-            return await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    await ended.wait()
-                    return true
-                }
-                group.addTask {
-                    try? await Task.sleep(for: limit)
-                    return false
-                }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
+            let deadline = ContinuousClock.now + limit
+            while endedAt.value == nil && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(50))
             }
+            return endedAt.value != nil
         }
         func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
         var result: FeedStreamToolTests.Run {
@@ -130,6 +137,7 @@ struct RefreshFleetChaosTests {
         try rescuer.run()
         try await Task.sleep(for: .milliseconds(300))
         workers[1].signal(SIGCONT)
+        let continued = ContinuousClock.now
         for worker in [workers[0], workers[3], rescuer] {
             let ended = await worker.ended(within: .seconds(120))
             #expect(ended, "\(worker.name) did not end")
@@ -184,6 +192,9 @@ struct RefreshFleetChaosTests {
             #expect(outcomes[url]?.count == 1, "\(url): \(outcomes[url] ?? [])")
         }
         for worker in workers + [rescuer] {
+            if let end = worker.endedAt.value {
+                print("chaos: \(worker.name) ended \(end - continued) after the stopped worker was continued")
+            }
             let text = (try? String(contentsOf: worker.errors, encoding: .utf8)) ?? ""
             if !text.isEmpty { print("chaos: \(worker.name)'s standard error: \(text.suffix(4_000))") }
         }
