@@ -14,7 +14,10 @@ extension FeedRefresher {
     public func refresh(store: any SubscriptionStore, worker: String, now: Date = .now)
         -> AsyncStream<RefreshEvent>
     {
-        refresh(from: StoreRefreshSource(store, worker: worker, batch: storeBatch, perHost: storePerHost), now: now)
+        refresh(
+            from: StoreRefreshSource(
+                store, worker: worker, batch: storeBatch, perHost: storePerHost, clock: clock ?? { Date() }),
+            now: now)
     }
 
     /// Rounds of transfers one claim from a store holds: enough that a claim's cost is paid once every few rounds,
@@ -57,6 +60,8 @@ package final class StoreRefreshSource: RefreshSource, @unchecked Sendable {
     let batch: Int
     let perHost: Int
     let all: Bool
+    /// The run's clock, against which the store's is measured.
+    let clock: @Sendable () -> Date
     private let lock = NSLock()
     /// What the run holds, by the URL it was claimed under: queued, in flight, or kept back.
     private var held: [URL: SubscriptionLease] = [:]
@@ -81,10 +86,13 @@ package final class StoreRefreshSource: RefreshSource, @unchecked Sendable {
     ///   - batch: the most subscriptions one claim takes.
     ///   - perHost: the most subscriptions of one host one claim takes.
     ///   - all: make every subscription due first.
+    ///   - clock: the run's clock, the one its `dueBy` is read on (the refresher's): the store's clock is compared
+    ///     with it, not with the system's, or a run on an injected clock would claim by the difference.
     package init(
         _ store: any SubscriptionStore, worker: String, lease: Duration = .seconds(600), batch: Int = 8,
-        perHost: Int = 2, all: Bool = false
+        perHost: Int = 2, all: Bool = false, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.clock = clock
         self.store = store
         self.worker = "\(worker)#\(String(UInt32.random(in: .min ... .max), radix: 16))"
         self.lease = lease
@@ -98,7 +106,7 @@ package final class StoreRefreshSource: RefreshSource, @unchecked Sendable {
 
     package func claim(dueBy: Date, limit: Int) async throws -> [Subscription] {
         if lock.withLock({ skew }) == nil {
-            let asked = Date()
+            let asked = clock()
             let storeNow = try await recording { try await self.store.now() }
             lock.withLock { skew = storeNow.timeIntervalSince(asked) }
         }

@@ -83,6 +83,11 @@ struct RefreshFleetChaosTests {
         }
     }
 
+    /// The feeds (`ADDRESS/PATH`) the worker named has asked any of `hosts` for so far.
+    func begun(by worker: String, on hosts: [LoopbackFeedHost]) -> Set<String> {
+        Set(hosts.flatMap { host in host.requests.filter { Self.worker($0) == worker }.map { "\(host.address)\($0.path)" } })
+    }
+
     /// The worker's name each request carried.
     static func worker(_ request: LoopbackRequest) -> String {
         request.headers.first { $0.name.lowercased() == "x-worker" }?.value ?? "?"
@@ -109,22 +114,31 @@ struct RefreshFleetChaosTests {
         let workers = try (0..<4).map {
             try Worker("w\($0)", list: list, store: store, lease: lease, in: directory, skewed: $0 == 3)
         }
-        for worker in workers { try worker.run() }
+        // w1 first, stopped as soon as it fetches, so that it is stopped holding work (started with the others, it
+        // sometimes claimed nothing, or ended as soon as the others held every host, before the test stopped it).
         let requested = { hosts.flatMap(\.requests) }
-        // Once the fleet is fetching: w1 stopped, w2 killed, each with what it had begun noted.
         let deadline = ContinuousClock.now + .seconds(60)
-        while !requested().contains(where: { Self.worker($0) == "w1" }) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
+        func waitForRequest(from name: String) async throws {
+            while !requested().contains(where: { Self.worker($0) == name }) && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            try #require(requested().contains { Self.worker($0) == name }, "\(name) fetched nothing within 60 s")
         }
+        try workers[1].run()
+        try await waitForRequest(from: "w1")
         workers[1].signal(SIGSTOP)
         // What it sent before it stopped reaches the farm's ledger a moment later.
         try await Task.sleep(for: .milliseconds(200))
-        let begunByStopped = Set(requested().filter { Self.worker($0) == "w1" }.map(\.path))
+        let begunByStopped = begun(by: "w1", on: hosts)
+        // w2 next, killed once it fetches, with what it had begun noted; the others beside it.
+        try workers[2].run()
+        try await waitForRequest(from: "w2")
+        for index in [0, 3] { try workers[index].run() }
         try await Task.sleep(for: .milliseconds(300))
         workers[2].signal(SIGKILL)
         await workers[2].ended.wait()
         try await Task.sleep(for: .milliseconds(200))
-        let begunByKilled = Set(requested().filter { Self.worker($0) == "w2" }.map(\.path))
+        let begunByKilled = begun(by: "w2", on: hosts)
         // The server goes away and comes back while the others fetch and finish.
         // By system(3), on a thread of its own: not through pipes (the server it starts again would hold them
         // open), and waited for by the shell (Foundation's Process did not reap `runuser` here).
@@ -162,20 +176,6 @@ struct RefreshFleetChaosTests {
             let run = try workers[index].result
             #expect(run.status == 0, "w\(index) exited \(run.status)")
         }
-        // The ledger: every feed fetched; a second fetch only of one the stopped or killed worker had begun.
-        let begun = begunByStopped.union(begunByKilled)
-        for host in hosts {
-            #expect(host.maximumInFlight <= 2, "\(host.address): \(host.maximumInFlight) at once")
-            var byPath: [String: [String]] = [:]
-            for request in host.requests { byPath[request.path, default: []].append(Self.worker(request)) }
-            for path in (0..<8).map({ "/f\($0)" }) {
-                let fetches = byPath[path] ?? []
-                #expect(!fetches.isEmpty, "\(host.address)\(path) never fetched")
-                if fetches.count > 1 {
-                    #expect(fetches.count == 2 && begun.contains(path), "\(host.address)\(path) fetched by \(fetches)")
-                }
-            }
-        }
         // One outcome per feed, across every worker's output (refusals are no outcome).
         var outcomes: [String: [String]] = [:]
         let runs = try (workers + [rescuer]).map { try $0.result } + [sweep]
@@ -191,6 +191,23 @@ struct RefreshFleetChaosTests {
         for url in urls.map(\.absoluteString) {
             #expect(outcomes[url]?.count == 1, "\(url): \(outcomes[url] ?? [])")
         }
+        // The ledger: every feed fetched; a second fetch only of one the stopped or killed worker had begun.
+        let begun = begunByStopped.union(begunByKilled)
+        for host in hosts {
+            #expect(host.maximumInFlight <= 2, "\(host.address): \(host.maximumInFlight) at once")
+            var byPath: [String: [String]] = [:]
+            for request in host.requests { byPath[request.path, default: []].append(Self.worker(request)) }
+            for path in (0..<8).map({ "/f\($0)" }) {
+                let fetches = byPath[path] ?? []
+                #expect(
+                    !fetches.isEmpty, "\(host.address)\(path) never fetched; outcomes \(outcomes[host.url(path).absoluteString] ?? [])")
+                if fetches.count > 1 {
+                    #expect(
+                        fetches.count == 2 && begun.contains("\(host.address)\(path)"),
+                        "\(host.address)\(path) fetched by \(fetches)")
+                }
+            }
+        }
         for worker in workers + [rescuer] {
             if let end = worker.endedAt.value {
                 print("chaos: \(worker.name) ended \(end - continued) after the stopped worker was continued")
@@ -205,9 +222,14 @@ struct RefreshFleetChaosTests {
     }
 }
 
-/// Run only when asked (`FEEDSTREAM_CHAOS=1` under scripts/with-postgres.sh): not yet stable enough to gate CI. In
-/// about half the runs on a loaded machine it finds faults not yet fixed — the worker stopped across the server's
-/// restart never ends (postgres-nio's client does not come back, as other tests' clients did not when this test
-/// restarted the shared server), or two feeds of the stopped worker's host are reported and never fetched — and
-/// a red CI would land nothing. The fence itself is proven every run by `StoreModelTests`.
+/// Run only when asked (`FEEDSTREAM_CHAOS=1` under scripts/with-postgres.sh): not yet stable enough to gate CI. Of
+/// the faults it found, these are fixed: a worker stopped across the server's restart that never ended (its
+/// finishes waited forever inside postgres-nio's pool while its renewals went on: every attempt is now bounded), a
+/// feed reported by that worker though its store had lost the finish (an outcome is now reported only once kept),
+/// `clientClosedConnection` not retried, a skewed clock the store source did not share, and this test's own waits,
+/// which never timed out. What is left (2 runs of 8 on 2026-12-02): the stop is timed at the worker's first
+/// request, so it often lands after another of its transfers passed the lease check and before that request's first
+/// byte left; continued, the worker sends it, and the host sees 3 at once and the feed twice. A server that knows
+/// nothing of leases cannot fence that; the check is made as late as the refresher can make it (after the store's
+/// read). The fence itself is proven every run by `StoreModelTests`.
 private let chaosTestsRun = ProcessInfo.processInfo.environment["FEEDSTREAM_CHAOS"] == "1"

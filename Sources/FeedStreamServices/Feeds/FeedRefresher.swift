@@ -270,14 +270,15 @@ public struct FeedRefresher: Sendable {
                                 .finished(subscription.id, deferred, .deferred(until: until), nil), seen: [:],
                                 source: source, fault: failedSource, channel: channel)
                         case .refresh(let subscription, let host):
+                            let earlier = (try? await source.seen(subscription.id)) ?? [:]
                             // A lease lost while the subscription waited (the process was paused past it) is
-                            // another worker's now: nothing is sent.
+                            // another worker's now: nothing is sent. Asked last, after the store's read, so that
+                            // as little as possible stands between the answer and the request.
                             guard await source.holds(subscription.id) else {
                                 scheduler.done(host: host)
                                 await channel.send(.refused(subscription.id, .leaseLost))
                                 continue
                             }
-                            let earlier = (try? await source.seen(subscription.id)) ?? [:]
                             let (report, seen) = await refreshOne(
                                 subscription, earlier: earlier, now: now, clock: clock, channel: channel
                             ) { scheduler.block(host: host, until: $0) }

@@ -113,12 +113,14 @@ extension RefreshCommand: NetworkCommand {
         }
         let writer = OutputWriter()
         var entries: [URL: Int] = [:]
-        let source = StoreRefreshSource(
-            store, worker: worker ?? Self.defaultWorker, lease: .seconds(lease), batch: refresher.storeBatch,
-            perHost: refresher.storePerHost, all: all)
         var refresher = refresher
         let skew = clockSkew
-        if skew != 0 { refresher.clock = { Date().addingTimeInterval(skew) } }
+        // A clock off by `skew`, as a worker's machine may be: the run and its store source read the same one.
+        let clock: @Sendable () -> Date = { Date().addingTimeInterval(skew) }
+        if skew != 0 { refresher.clock = clock }
+        let source = StoreRefreshSource(
+            store, worker: worker ?? Self.defaultWorker, lease: .seconds(lease), batch: refresher.storeBatch,
+            perHost: refresher.storePerHost, all: all, clock: clock)
         for await report in refresher.reports(from: source, now: Date().addingTimeInterval(skew)) {
             switch report {
             case .entry(let id, let entry, let change):
