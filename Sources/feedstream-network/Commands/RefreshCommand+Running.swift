@@ -121,7 +121,7 @@ extension RefreshCommand: NetworkCommand {
         let source = StoreRefreshSource(
             store, worker: worker ?? Self.defaultWorker, lease: .seconds(lease), batch: refresher.storeBatch,
             perHost: refresher.storePerHost, all: all, clock: clock)
-        for await report in refresher.reports(from: source, now: Date().addingTimeInterval(skew)) {
+        for await report in refresher.reports(from: source, now: clock()) {
             switch report {
             case .entry(let id, let entry, let change):
                 entries[id, default: 0] += 1
