@@ -120,7 +120,9 @@ struct FeedRefresherSourceTests {
         let waits = subscriptions.compactMap { record.subscription($0.url)?.nextDue?.timeIntervalSince(now) }
         #expect(waits.count == 20)
         #expect(Set(waits).count > 15)
-        #expect(waits.allSatisfy { $0 >= 3_240 && $0 <= 3_960 })
+        #expect(
+            waits.allSatisfy { $0 >= 3_240 && $0 <= 3_960 },
+            "\(waits.map { Int($0) }); outcomes \(subscriptions.map { record.outcome($0.url).map { "\($0)" } ?? "none" })")
     }
 
     @Test("A 301 answered by a 304 at its target is a move; movedFrom keeps the last eight URLs")
