@@ -11,9 +11,10 @@ import Testing
 /// postgres://…` workers on a short lease against a loopback farm, one stopped (`SIGSTOP`) past its lease and then
 /// continued, one killed (`SIGKILL`), one whose clock is an hour ahead (`--clock-skew`: libfaketime leaves a Swift
 /// binary on Linux without its arguments), and the
-/// PostgreSQL server restarted mid-run. The farm's own ledger is the judge: each feed fetched once (plus at most the
-/// transfers the stopped and the killed worker had begun before their signal), never more than `--per-host` at once
-/// on a host, and one outcome per feed across every worker's output.
+/// PostgreSQL server restarted mid-run. The farm's own ledger (each request's arrival, end and its host's load) is
+/// the judge: each feed fetched once (plus the transfers the stopped and the killed worker had begun before their
+/// signal, at most the stopped worker's concurrency of them leaving after it is continued), never more than
+/// `--per-host` at once on a host but for those, and one outcome per feed across every worker's output, strictly.
 @Suite("feedstream refresh --store postgres: the fleet under faults", .enabled(if: chaosTestsRun))
 struct RefreshFleetChaosTests {
     let tool = FeedStreamToolTests()
@@ -85,7 +86,29 @@ struct RefreshFleetChaosTests {
 
     /// The feeds (`ADDRESS/PATH`) the worker named has asked any of `hosts` for so far.
     func begun(by worker: String, on hosts: [LoopbackFeedHost]) -> Set<String> {
-        Set(hosts.flatMap { host in host.requests.filter { Self.worker($0) == worker }.map { "\(host.address)\($0.path)" } })
+        Set(
+            hosts.flatMap { host in
+                host.requests.filter { Self.worker($0) == worker }.map { "\(host.address)\($0.path)" }
+            })
+    }
+
+    /// The requests `worker` sent after `instant` (its `SIGCONT`) that its leases could not have covered: each of a
+    /// feed its host was asked for more than once, or in flight while its host had more than `perHost` at once.
+    func stopWindow(
+        of worker: String, after instant: ContinuousClock.Instant, on hosts: [LoopbackFeedHost], perHost: Int
+    ) -> [(host: LoopbackFeedHost, arrival: LoopbackFeedHost.Arrival)] {
+        hosts.flatMap { host in
+            let arrivals = host.arrivals
+            let crowded = arrivals.filter { $0.inFlight > perHost }.map(\.at)
+            let fetches = Dictionary(arrivals.map { ($0.request.path, 1) }, uniquingKeysWith: +)
+            return arrivals.compactMap { arrival -> (host: LoopbackFeedHost, arrival: LoopbackFeedHost.Arrival)? in
+                guard Self.worker(arrival.request) == worker, arrival.at >= instant else { return nil }
+                // Before or after the fetch of the worker that holds the feed now: either order is the window.
+                let twice = fetches[arrival.request.path, default: 0] > 1
+                let overLimit = crowded.contains { arrival.isInFlight(at: $0) }
+                return twice || overLimit ? (host, arrival) : nil
+            }
+        }
     }
 
     /// The worker's name each request carried.
@@ -150,8 +173,8 @@ struct RefreshFleetChaosTests {
         let rescuer = try Worker("w4", list: list, store: store, lease: lease, in: directory, skewed: false)
         try rescuer.run()
         try await Task.sleep(for: .milliseconds(300))
+        let continuing = ContinuousClock.now
         workers[1].signal(SIGCONT)
-        let continued = ContinuousClock.now
         for worker in [workers[0], workers[3], rescuer] {
             let ended = await worker.ended(within: .seconds(120))
             #expect(ended, "\(worker.name) did not end")
@@ -169,7 +192,9 @@ struct RefreshFleetChaosTests {
         }
         // What the killed worker held and did not finish comes back after its lease.
         try await Task.sleep(for: .seconds(Double(lease + 1)))
-        let sweep = try await tool.run(["refresh", "--store", store, "--worker", "sweeper", "--header", "X-Worker: sweeper"])
+        let sweep = try await tool.run([
+            "refresh", "--store", store, "--worker", "sweeper", "--header", "X-Worker: sweeper",
+        ])
         #expect(sweep.status == 0, "\(sweep.error)")
 
         for index in [0, 3] {
@@ -191,26 +216,47 @@ struct RefreshFleetChaosTests {
         for url in urls.map(\.absoluteString) {
             #expect(outcomes[url]?.count == 1, "\(url): \(outcomes[url] ?? [])")
         }
-        // The ledger: every feed fetched; a second fetch only of one the stopped or killed worker had begun.
-        let begun = begunByStopped.union(begunByKilled)
+        // The ledger. The one window no store can fence: a transfer of w1 that had passed its last lease check when
+        // it was stopped leaves once it is continued, and the host, which knows nothing of leases, serves it. Such a
+        // transfer is in flight at the stop, as one is at a kill; there are at most w1's `--concurrency` of them.
+        // Each is a request of w1 after the continue that fetches a feed a second time or is in flight while its
+        // host is over `--per-host`. A w1 that fetched its queued work after the continue would make far more.
+        let window = stopWindow(of: "w1", after: continuing, on: hosts, perHost: 2)
+        for (host, arrival) in window {
+            let others = host.arrivals.filter { $0.request.path == arrival.request.path && $0.at != arrival.at }
+                .map { "\(Self.worker($0.request)) at \($0.at - continuing)" }
+            print("chaos: tolerated, in flight at the stop: \(host.address)\(arrival.request.path) sent by w1 "
+                + "\(arrival.at - continuing) after SIGCONT, \(arrival.inFlight) in flight on its host then; "
+                + "also fetched by \(others)")
+        }
+        #expect(window.count <= 4, "w1 sent \(window.count) requests after SIGCONT that its leases no longer covered")
+        let inWindow = Set(window.map { "\($0.host.address)\($0.arrival.request.path)" })
+        // Every feed fetched; again only for a fault that caught it in flight.
         for host in hosts {
-            #expect(host.maximumInFlight <= 2, "\(host.address): \(host.maximumInFlight) at once")
+            for arrival in host.arrivals where arrival.inFlight > 2 {
+                let excess = window.filter { $0.host === host && $0.arrival.isInFlight(at: arrival.at) }.count
+                #expect(
+                    arrival.inFlight <= 2 + excess,
+                    "\(host.address): \(arrival.inFlight) at once, \(excess) of them from the stop's window")
+            }
             var byPath: [String: [String]] = [:]
             for request in host.requests { byPath[request.path, default: []].append(Self.worker(request)) }
             for path in (0..<8).map({ "/f\($0)" }) {
                 let fetches = byPath[path] ?? []
                 #expect(
-                    !fetches.isEmpty, "\(host.address)\(path) never fetched; outcomes \(outcomes[host.url(path).absoluteString] ?? [])")
-                if fetches.count > 1 {
-                    #expect(
-                        fetches.count == 2 && begun.contains("\(host.address)\(path)"),
-                        "\(host.address)\(path) fetched by \(fetches)")
-                }
+                    !fetches.isEmpty,
+                    "\(host.address)\(path) never fetched; outcomes \(outcomes[host.url(path).absoluteString] ?? [])")
+                // One fetch, and one more for each fault that caught it in flight: the stop (or its window) and
+                // the kill can each have begun the same feed before another worker took it.
+                let feed = "\(host.address)\(path)"
+                let stopped = begunByStopped.contains(feed) || inWindow.contains(feed) ? 1 : 0
+                let killed = begunByKilled.contains(feed) ? 1 : 0
+                #expect(fetches.count <= 1 + stopped + killed, "\(feed) fetched by \(fetches)")
             }
         }
         for worker in workers + [rescuer] {
             if let end = worker.endedAt.value {
-                print("chaos: \(worker.name) ended \(end - continued) after the stopped worker was continued")
+                print("chaos: \(worker.name) ended \(end - continuing) after the stopped worker was continued")
             }
             let text = (try? String(contentsOf: worker.errors, encoding: .utf8)) ?? ""
             if !text.isEmpty { print("chaos: \(worker.name)'s standard error: \(text.suffix(4_000))") }
@@ -222,14 +268,15 @@ struct RefreshFleetChaosTests {
     }
 }
 
-/// Run only when asked (`FEEDSTREAM_CHAOS=1` under scripts/with-postgres.sh): not yet stable enough to gate CI. Of
-/// the faults it found, these are fixed: a worker stopped across the server's restart that never ended (its
-/// finishes waited forever inside postgres-nio's pool while its renewals went on: every attempt is now bounded), a
-/// feed reported by that worker though its store had lost the finish (an outcome is now reported only once kept),
-/// `clientClosedConnection` not retried, a skewed clock the store source did not share, and this test's own waits,
-/// which never timed out. What is left (2 runs of 8 on 2026-12-02): the stop is timed at the worker's first
-/// request, so it often lands after another of its transfers passed the lease check and before that request's first
-/// byte left; continued, the worker sends it, and the host sees 3 at once and the feed twice. A server that knows
-/// nothing of leases cannot fence that; the check is made as late as the refresher can make it (after the store's
-/// read). The fence itself is proven every run by `StoreModelTests`.
+/// Run only when asked (`FEEDSTREAM_CHAOS=1` under `scripts/with-postgres.sh`). What it found and is fixed: a worker
+/// stopped across the server's restart that never ended (its finishes waited forever inside postgres-nio's pool
+/// while its renewals went on: every attempt is now bounded), a feed reported by that worker though its store had
+/// lost the finish (an outcome is now reported only once kept), `clientClosedConnection` not retried, a skewed clock
+/// the store source did not share, and this test's own waits, which never timed out. What it tolerates, and only
+/// that: the transfers the stopped worker had let past their last lease check when it was stopped (at most its
+/// concurrency), which leave when it is continued; a server that knows nothing of leases cannot refuse them
+/// (fencing needs the resource's cooperation), and their finishes are refused. Not yet in CI: 10 of 11 runs passed
+/// on 2026-12-03 (six in a row alone, two in the whole suite); the eleventh saw a fifth such request, 0.6 s after the
+/// continue, before the ledger named the other fetches of a tolerated feed. The fence itself is proven every run by
+/// `StoreModelTests`.
 private let chaosTestsRun = ProcessInfo.processInfo.environment["FEEDSTREAM_CHAOS"] == "1"

@@ -59,6 +59,22 @@ public final class LoopbackFeedHost: @unchecked Sendable {
         }
     }
 
+    /// A request as the host's ledger holds it: when it arrived and how many the host had in flight with it.
+    public struct Arrival: Sendable {
+        public var request: LoopbackRequest
+        /// When its head had been read.
+        public var at: ContinuousClock.Instant
+        /// The requests in flight on this host as it arrived, itself included.
+        public var inFlight: Int
+        /// When it stopped counting as in flight (just before its response's last byte); `nil` while it is.
+        public var ended: ContinuousClock.Instant?
+
+        /// Whether it was in flight at `instant`.
+        public func isInFlight(at instant: ContinuousClock.Instant) -> Bool {
+            at <= instant && (ended.map { instant < $0 } ?? true)
+        }
+    }
+
     /// The address, `127.0.0.x`.
     public let address: String
     public let port: UInt16
@@ -68,7 +84,7 @@ public final class LoopbackFeedHost: @unchecked Sendable {
     private let lock = NSLock()
     private var inFlight = 0
     private var maximum = 0
-    private var log: [LoopbackRequest] = []
+    private var log: [Arrival] = []
     private var wireBytes = 0
     private var bodyBytes = 0
     private var stopped = false
@@ -97,7 +113,9 @@ public final class LoopbackFeedHost: @unchecked Sendable {
     /// The most requests this host had in flight at once.
     public var maximumInFlight: Int { lock.withLock { maximum } }
     /// Every request, in the order they arrived.
-    public var requests: [LoopbackRequest] { lock.withLock { log } }
+    public var requests: [LoopbackRequest] { lock.withLock { log.map(\.request) } }
+    /// Every request with its arrival's instant and the host's load then, in the order they arrived.
+    public var arrivals: [Arrival] { lock.withLock { log } }
     /// Body bytes written to the network, and the same bodies' bytes before compression.
     public var bytesServed: (wire: Int, body: Int) { lock.withLock { (wireBytes, bodyBytes) } }
 
@@ -122,10 +140,11 @@ public final class LoopbackFeedHost: @unchecked Sendable {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         while Date() < deadline, let request = LoopbackHTTPServer.readRequest(connection) {
-            lock.withLock {
-                log.append(request)
+            let index = lock.withLock {
                 inFlight += 1
                 maximum = max(maximum, inFlight)
+                log.append(Arrival(request: request, at: .now, inFlight: inFlight))
+                return log.count - 1
             }
             counter?.begin()
             var ended = false
@@ -135,7 +154,10 @@ public final class LoopbackFeedHost: @unchecked Sendable {
                 guard !ended else { return }
                 ended = true
                 self.counter?.end()
-                self.lock.withLock { self.inFlight -= 1 }
+                self.lock.withLock {
+                    self.inFlight -= 1
+                    self.log[index].ended = .now
+                }
             }
             let keepsOpen = answer(request, on: connection, ending: end)
             end()
