@@ -99,6 +99,36 @@ struct SubscriptionsCommandTests {
         #expect(three?["title"] as? String == "Three" && three?["folders"] as? [String] == ["News"])
     }
 
+    /// 1,200 URLs padded to about 124 bytes a line: some 149 kB, three of the reader's 64 KiB pieces, with lines and
+    /// line ends falling across their edges.
+    @Test("add --from reads the file as it goes: every URL before a bad line is added, the error names its line")
+    func fromFileReadAsItGoes() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let directory = try refresh.directory()
+        let urls = (0..<1_200).map { "http://127.0.0.44/feed-\($0)?" + String(repeating: "p", count: 90) }
+        var text = "# feeds\r\n\r\n"
+        for (index, url) in urls.enumerated() {
+            // LF, CRLF and a lone CR, as isNewline reads them; a blank line and a comment among them.
+            text += url + ["\n", "\r\n", "\r"][index % 3]
+            if index == 700 { text += "\n# more\r\n" }
+        }
+        text += "   \nnot a url\n" + urls[0] + "\n"
+        let list = directory.appendingPathComponent("feeds.txt")
+        try Data(text.utf8).write(to: list)
+        #expect(text.utf8.count > 2 * (64 << 10))
+        let store = "sqlite:" + directory.appendingPathComponent("store.db").path
+
+        let added = try await tool.run(["subscriptions", "add", "--from", list.path, "--store", store])
+        #expect(added.status == 1)
+        // Every URL before the bad line is added (pages of 500, 500 and 200), none after it.
+        #expect(try Self.changes(added) == urls.map { "\($0) added" })
+        // Two header lines, 1,200 URLs, a blank line and a comment, a line of spaces: the bad one is line 1,206.
+        #expect(added.error == "feedstream: error: \(list.path): line 1206: not an http(s) URL: not a url\n")
+
+        let listed = try await tool.run(["subscriptions", "list", "--store", store])
+        #expect(try Self.objects(listed).compactMap { $0["url"] as? String }.sorted() == urls.sorted())
+    }
+
     @Test("clear-gone: a gone subscription is due again and asked at the next run")
     func clearGone() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))

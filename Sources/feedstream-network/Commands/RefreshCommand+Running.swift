@@ -15,7 +15,7 @@ extension RefreshCommand: NetworkCommand {
         var listed: [Subscription]?
         if let subscriptions {
             do {
-                listed = try Self.subscriptionURLs(from: URL(fileURLWithPath: subscriptions))
+                listed = try await SubscriptionListReader(file: URL(fileURLWithPath: subscriptions)).all()
             } catch {
                 OutputWriter.standardError(
                     "feedstream: error: \(subscriptions): \(StreamRunner.message(for: error))")

@@ -46,36 +46,45 @@ extension SubscriptionsCommand: NetworkCommand {
         }
     }
 
-    /// The URLs given, then those of `--from`, a page at a time: each looked up, the new ones added.
+    /// The URLs given, then those of `--from` as the file is read, a page at a time: each looked up, the new ones
+    /// added. One page is held at a time, whatever the file's size; a URL twice in one page is added once, and
+    /// twice in two pages found stored the second time.
     private func add(_ store: any SubscriptionStore, _ writer: OutputWriter) async throws {
-        var listed = urls.compactMap(Self.feedURL).map { Subscription(url: $0) }
-        if let from {
-            do {
-                listed += try RefreshCommand.subscriptionURLs(from: URL(fileURLWithPath: from))
-            } catch {
-                throw StoreError("\(from): \(StreamRunner.message(for: error))")
-            }
+        let given = urls.compactMap(Self.feedURL).map { Subscription(url: $0) }
+        for start in stride(from: 0, to: given.count, by: StoredSubscription.pageSize) {
+            try await add(Array(given[start..<min(start + StoredSubscription.pageSize, given.count)]), store, writer)
         }
+        guard let from else { return }
+        do {
+            try await SubscriptionListReader(file: URL(fileURLWithPath: from)).forEachPage { page in
+                try await add(page, store, writer)
+            }
+        } catch let error as SubscriptionListError {
+            throw StoreError("\(from): \(StreamRunner.message(for: error))")
+        } catch let error as StreamError {
+            throw StoreError("\(from): \(StreamRunner.message(for: error))")
+        }
+    }
+
+    /// One page: looked up, the new ones added, a line for each.
+    private func add(_ page: [Subscription], _ store: any SubscriptionStore, _ writer: OutputWriter) async throws {
+        let stored = try await store.lookUp(page.map(\.url))
         var added: Set<URL> = []
-        for start in stride(from: 0, to: listed.count, by: StoredSubscription.pageSize) {
-            let page = Array(listed[start..<min(start + StoredSubscription.pageSize, listed.count)])
-            let stored = try await store.lookUp(page.map(\.url))
-            var new: [Subscription] = []
-            var lines: [SubscriptionChangeLine] = []
-            for (subscription, found) in zip(page, stored) {
-                if let found {
-                    lines.append(SubscriptionChangeLine(subscription.url, "already-stored", storedAs: found.url))
-                } else if added.insert(subscription.url).inserted {
-                    new.append(subscription)
-                    lines.append(SubscriptionChangeLine(subscription.url, "added"))
-                } else {
-                    lines.append(SubscriptionChangeLine(subscription.url, "already-stored"))
-                }
+        var new: [Subscription] = []
+        var lines: [SubscriptionChangeLine] = []
+        for (subscription, found) in zip(page, stored) {
+            if let found {
+                lines.append(SubscriptionChangeLine(subscription.url, "already-stored", storedAs: found.url))
+            } else if added.insert(subscription.url).inserted {
+                new.append(subscription)
+                lines.append(SubscriptionChangeLine(subscription.url, "added"))
+            } else {
+                lines.append(SubscriptionChangeLine(subscription.url, "already-stored"))
             }
-            try await store.add(new)
-            for line in lines { try writer.line(line) }
-            writer.flush()
         }
+        try await store.add(new)
+        for line in lines { try writer.line(line) }
+        writer.flush()
     }
 
     private func remove(_ store: any SubscriptionStore, _ writer: OutputWriter) async throws {
