@@ -275,8 +275,8 @@ struct RefreshFleetChaosTests {
 /// the store source did not share, and this test's own waits, which never timed out. What it tolerates, and only
 /// that: the transfers the stopped worker had let past their last lease check when it was stopped (at most its
 /// concurrency), which leave when it is continued; a server that knows nothing of leases cannot refuse them
-/// (fencing needs the resource's cooperation), and their finishes are refused. Not yet in CI: 10 of 11 runs passed
-/// on 2026-12-03 (six in a row alone, two in the whole suite); the eleventh saw a fifth such request, 0.6 s after the
+/// (fencing needs the resource's cooperation), and their finishes are refused. Not yet in CI: 18 of 19 runs passed
+/// on 2026-12-03 (fourteen in a row alone, two in the whole suite); one saw a fifth such request, 0.6 s after the
 /// continue, before the ledger named the other fetches of a tolerated feed. The fence itself is proven every run by
 /// `StoreModelTests`.
 private let chaosTestsRun = ProcessInfo.processInfo.environment["FEEDSTREAM_CHAOS"] == "1"
