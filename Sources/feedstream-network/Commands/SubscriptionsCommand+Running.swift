@@ -59,9 +59,8 @@ extension SubscriptionsCommand: NetworkCommand {
             try await SubscriptionListReader(file: URL(fileURLWithPath: from)).forEachPage { page in
                 try await add(page, store, writer)
             }
-        } catch let error as SubscriptionListError {
-            throw StoreError("\(from): \(StreamRunner.message(for: error))")
-        } catch let error as StreamError {
+        } catch where error is SubscriptionListError || error is StreamError {
+            // The file's fault, named by the file; the store's own errors name the store.
             throw StoreError("\(from): \(StreamRunner.message(for: error))")
         }
     }
