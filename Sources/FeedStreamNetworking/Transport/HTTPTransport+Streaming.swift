@@ -35,14 +35,15 @@ extension HTTPTransport {
         originPolicy: OriginPolicy = OriginPolicy(), parser: @escaping @Sendable (HTTPResponseInfo) -> Parser
     ) -> AsyncThrowingStream<Parser.Item, any Error> {
         let credentialed = CredentialedRequest(request, authorizer: authorizer, policy: originPolicy)
-        return handOffStream(limits: limits, transform: { (items: [Parser.Item]) in items }) { send, watchdog in
-            _ = try await self.streamEvents(
-                credentialed, requirements: requirements, limits: limits, watchdog: watchdog, reportsProgress: false,
-                parser: parser, summary: { _ in () }
-            ) { event in
-                if case .items(let items) = event { try await send(items) }
-            }
+        // The transfer's task pulls the body and hands each chunk over; the consumer's task decodes it, so the
+        // items are made, read and freed on one thread (why: BENCHMARKS.md, "`parsedItems` decoding where it is
+        // read").
+        let handOff = startHandOff(limits: limits) { (send: @Sendable (BodyPiece) async throws -> Void, watchdog) in
+            try await self.streamBody(
+                credentialed, requirements: requirements, limits: limits, watchdog: watchdog, errorParser: parser,
+                each: send)
         }
+        return ChunkDecodingCursor(handOff, parser: parser).stream
     }
 
     /// Fetches `request` and yields every event of the transfer: the response head, items as they complete,
@@ -88,41 +89,35 @@ extension HTTPTransport {
         watchdog: TransferWatchdog?, reportsProgress: Bool, parser makeParser: (HTTPResponseInfo) -> Parser,
         summary: (Parser) -> Summary, emit: (StreamingDataEvent<Parser.Item, Summary>) async throws -> Void
     ) async throws -> Summary {
-        let response = try await exchange(credentialed, limits: limits, watchdog: watchdog)
-        let head = response.head
-        let refusal: HTTPResponseError.Reason? =
-            !requirements.accepts(statusCode: head.statusCode)
-            ? .status : !requirements.accepts(mediaType: head.mediaType) ? .mediaType : nil
-        if let refusal {
-            throw await refused(head, reason: refusal, body: response.body, requirements: requirements) {
-                makeParser(head)
-            }
-        }
-        let parser = makeParser(head)
-        try await emit(.response(head))
+        var parser: Parser?
+        var expected: Int64?
+        var isCompressed = false
         var received: Int64 = 0
-        // A compressed body's Content-Length counts the wire: the inflated bytes are not compared with it.
-        let isCompressed = head.contentEncoding != nil
-        do {
-            for try await chunk in response.body {
-                watchdog?.touch()
+        let head = try await streamBody(
+            credentialed, requirements: requirements, limits: limits, watchdog: watchdog, errorParser: makeParser
+        ) { piece in
+            switch piece {
+            case .head(let head):
+                parser = makeParser(head)
+                expected = head.expectedContentLength
+                // A compressed body's Content-Length counts the wire, not the inflated bytes.
+                isCompressed = head.contentEncoding != nil
+                try await emit(.response(head))
+            case .chunk(let chunk):
                 received += Int64(chunk.count)
-                let items = try parser.parse(chunk)
+                // The head always comes first.
+                let items = try parser?.parse(chunk) ?? []
                 if !items.isEmpty { try await emit(.items(items)) }
                 if reportsProgress {
                     try await emit(
                         .progress(TransferProgress(
-                            receivedBytes: received, expectedBytes: head.expectedContentLength,
+                            receivedBytes: received, expectedBytes: expected,
                             wireBytes: isCompressed ? nil : received)))
                 }
             }
-        } catch {
-            response.body.cancel()
-            throw error
         }
-        if !isCompressed, let expected = head.expectedContentLength, received < expected {
-            throw HTTPTransportError(.connectionClosed(received: received, expected: expected), url: head.url)
-        }
+        // `streamBody` hands the head over before it returns.
+        guard let parser else { throw CancellationError() }
         if reportsProgress && isCompressed {
             try await emit(
                 .progress(TransferProgress(
@@ -141,6 +136,46 @@ extension HTTPTransport {
         let result = summary(parser)
         try await emit(.finished(result))
         return result
+    }
+
+    /// One exchange up to the end of its body: redirects, the head checked against `requirements` (a refused
+    /// response thrown with its body's text, read by `errorParser`), then the accepted head and each body chunk
+    /// handed to `each` as it is pulled. A body shorter than its `Content-Length` is thrown after its chunks; an
+    /// error thrown by `each` cancels the body. Returns the head.
+    @discardableResult
+    package func streamBody<Parser: StreamingParser>(
+        _ credentialed: CredentialedRequest, requirements: ResponseRequirements, limits: TransferLimits,
+        watchdog: TransferWatchdog?, errorParser: (HTTPResponseInfo) -> Parser,
+        each: (BodyPiece) async throws -> Void
+    ) async throws -> HTTPResponseInfo {
+        let response = try await exchange(credentialed, limits: limits, watchdog: watchdog)
+        let head = response.head
+        let refusal: HTTPResponseError.Reason? =
+            !requirements.accepts(statusCode: head.statusCode)
+            ? .status : !requirements.accepts(mediaType: head.mediaType) ? .mediaType : nil
+        if let refusal {
+            throw await refused(head, reason: refusal, body: response.body, requirements: requirements) {
+                errorParser(head)
+            }
+        }
+        try await each(.head(head))
+        var received: Int64 = 0
+        let isCompressed = head.contentEncoding != nil
+        do {
+            for try await chunk in response.body {
+                watchdog?.touch()
+                received += Int64(chunk.count)
+                try await each(.chunk(chunk))
+            }
+        } catch {
+            response.body.cancel()
+            throw error
+        }
+        // A compressed body's Content-Length counts the wire: the inflated bytes are not compared with it.
+        if !isCompressed, let expected = head.expectedContentLength, received < expected {
+            throw HTTPTransportError(.connectionClosed(received: received, expected: expected), url: head.url)
+        }
+        return head
     }
 
     /// The error for a refused response: its body read up to the limit, the rest not downloaded.
@@ -176,6 +211,17 @@ package func handOffStream<Element: Sendable, Output: Sendable>(
         _ send: @Sendable (Element) async throws -> Void, _ watchdog: TransferWatchdog
     ) async throws -> Void
 ) -> AsyncThrowingStream<Output, any Error> {
+    HandOffCursor(startHandOff(limits: limits, produce: produce), transform: transform).stream
+}
+
+/// Runs `produce` in a task of its own under a watchdog, and returns the hand-off its `send` fills: both clocks
+/// stop while `send` waits for the consumer to take the previous element, and a timeout interrupts the task.
+package func startHandOff<Element: Sendable>(
+    limits: TransferLimits,
+    produce: @escaping @Sendable (
+        _ send: @Sendable (Element) async throws -> Void, _ watchdog: TransferWatchdog
+    ) async throws -> Void
+) -> EventHandOff<Element> {
     let handOff = EventHandOff<Element>()
     handOff.run { handOff in
         let watchdog = TransferWatchdog(limits: limits)
@@ -189,7 +235,7 @@ package func handOffStream<Element: Sendable, Output: Sendable>(
             throw watchdog.explain(error)
         }
     }
-    return HandOffCursor(handOff, transform: transform).stream
+    return handOff
 }
 
 extension HTTPTransport {
