@@ -23,6 +23,10 @@ public struct HTTPResponseInfo: Sendable, Hashable, Codable {
     /// Every header field, names lowercased (`etag`, `retry-after`, `x-rate-limit-reset`): what conditional GET
     /// and retries read. Look fields up with ``header(_:)``.
     public var headers: [String: String]
+    /// Where the requested URL now lives: the target of the last permanent redirect (301, 308) followed while
+    /// no temporary one (302, 303, 307) came before it — the URL a subscription should move to, as NetNewsWire
+    /// and Miniflux keep it. `nil` when the first response answered, or a temporary redirect came first.
+    public var movedTo: URL?
 
     /// Creates a description of a response head.
     public init(

@@ -87,11 +87,21 @@ import Testing
         let (feeds, _) = try #require(readEveryWay(page, baseURL: "http://example.com/"))
         #expect(
             feeds == [
-                DiscoveredFeed(url: "http://example.com/feed.xml", type: ""),
-                DiscoveredFeed(url: "https://feeds.example.com/main", type: "", title: "Main"),
+                DiscoveredFeed(url: "http://example.com/feed.xml", type: nil),
+                DiscoveredFeed(url: "https://feeds.example.com/main", type: nil, title: "Main"),
                 DiscoveredFeed(url: "http://example.com/x.rss", type: "application/rss+xml"),
                 DiscoveredFeed(url: "http://example.com/x.atom", type: "application/atom+xml"),
             ])
+    }
+
+    @Test("A typeless link's type is left out of its JSON; an empty type stored before reads as none")
+    func typelessJSON() throws {
+        let feed = DiscoveredFeed(url: "https://a.test/feed", type: nil, title: "Main")
+        let json = String(decoding: try JSONEncoder().encode(feed), as: UTF8.self)
+        #expect(!json.contains("\"type\""), "\(json)")
+        #expect(try JSONDecoder().decode(DiscoveredFeed.self, from: Data(json.utf8)) == feed)
+        let stored = #"{"url":"https://a.test/feed","type":"","title":"Main"}"#
+        #expect(try JSONDecoder().decode(DiscoveredFeed.self, from: Data(stored.utf8)) == feed)
     }
 
     @Test("Only a language variant: no feed")

@@ -51,6 +51,30 @@ import Testing
         #expect(parser.outlineCount == 9)
     }
 
+    @Test("Asked for every outline: folders with outlines inside too, each before what it holds, in every chunking")
+    func allOutlines() throws {
+        let bytes = Array(Self.document.utf8)
+        let options = OPMLParser.Options(baseURL: "https://lists.test/list.opml", allOutlines: true)
+        var first: [OPMLOutline]?
+        for splits in DripFeed.standardChunkings(bytes.count, byteByByteLimit: 1 << 16) {
+            let outcome = DripFeed.run(OPMLParser(options: options), bytes: bytes, splits: splits)
+            #expect(outcome.error == nil)
+            if let first { #expect(outcome.items == first, "splits \(splits.prefix(5))") } else { first = outcome.items }
+        }
+        #expect(
+            first == [
+                OPMLOutline(text: "Empty at the top"),
+                OPMLOutline(text: "Work"),
+                OPMLOutline(text: "Empty inside", folders: ["Work"]),
+                OPMLOutline(text: "Planned", folders: ["Work"]),
+                OPMLOutline(text: "Later", folders: ["Work", "Planned"]),
+                OPMLOutline(text: "Feed", xmlURL: "https://w.test/feed", folders: ["Work"]),
+                OPMLOutline(text: "Note", htmlURL: "https://lists.test/about", folders: ["Work"]),
+                OPMLOutline(text: "Only a folder with a feed"),
+                OPMLOutline(text: "F", xmlURL: "https://f.test/", folders: ["Only a folder with a feed"]),
+            ])
+    }
+
     @Test("Written and read back: the same items, empty folders included, and the writer is a fixed point")
     func roundTrip() throws {
         let written = OPMLWriter.document(Self.expected, head: OPMLHead(title: "Folders"))

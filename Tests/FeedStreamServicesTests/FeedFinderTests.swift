@@ -41,6 +41,29 @@ struct FeedFinderTests {
         #expect(found.bytesFetched <= Self.rss.count)
     }
 
+    @Test("A feed behind redirects: the URL permanent ones end at, not past a temporary one (NetNewsWire's rule)",
+        arguments: Self.transports)
+    func redirectedFeed(transport: TransportKind) async throws {
+        func redirect(_ status: Int, to path: String) -> LoopbackHTTPServer.Route {
+            .init(status: status, contentType: "text/html", headers: [("Location", path)], text: "moved")
+        }
+        let server = try Self.site(
+            [
+                "/feed": .init(contentType: "text/xml", body: Self.rss), "/old": redirect(301, to: "/older"),
+                "/older": redirect(308, to: "/feed"), "/temporary": redirect(302, to: "/feed"),
+                "/moved-then-temporary": redirect(301, to: "/temporary"),
+            ], requests: 60)
+        for (path, expected) in [
+            ("/old", "/feed"), ("/temporary", "/temporary"), ("/moved-then-temporary", "/temporary"),
+        ] {
+            let found = try await FeedFinder(transport: transport.make()).find(server.url(path))
+            #expect(found.feeds.map(\.url) == [server.url(expected).absoluteString], "\(path)")
+            #expect(found.feeds.map(\.source) == [.self])
+            // Where the bytes came from, the base for the page's relative links.
+            #expect(found.url == server.url("/feed"))
+        }
+    }
+
     @Test("Head links win, with the page's metadata; the body is not read", arguments: Self.transports)
     func headLinks(transport: TransportKind) async throws {
         let page = """

@@ -67,6 +67,29 @@ struct SubscribeCommandTests {
         #expect(try await tool.run(["opml", "--write", "--metadata"], input: Data()).status == 2)
     }
 
+    @Test("opml --all-outlines: folders and notes too, in document order; --write writes them back")
+    func opmlAllOutlines() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))
+        let document = """
+            <opml version="2.0"><head/><body><outline text="Tech"><outline text="A" xmlUrl="https://a.test/"/>
+            <outline text="A note"/></outline><outline text="Empty"/></body></opml>
+            """
+        for size in ["1", "64"] {
+            let read = try await tool.run(["opml", "--all-outlines", "--chunk-size", size, "-"], input: Data(document.utf8))
+            #expect(read.status == 0, "\(read.error)")
+            let outlines = try read.lines.map { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return [object?["text"] as? String ?? "", object?["xmlURL"] as? String ?? "-"]
+                    + (object?["folders"] as? [String] ?? ["?"])
+            }
+            #expect(
+                outlines == [["Tech", "-"], ["A", "https://a.test/", "Tech"], ["A note", "-", "Tech"], ["Empty", "-"]],
+                "\(read.lines)")
+        }
+        #expect(try await tool.run(["opml", "-"], input: Data(document.utf8)).lines.count == 1)
+        #expect(try await tool.run(["opml", "--write", "--all-outlines"], input: Data()).status == 2)
+    }
+
     @Test("opml: not OPML, and --write given a bad line, exit 1 with one line saying why")
     func opmlFaults() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: FeedStreamToolTests.executable.path))

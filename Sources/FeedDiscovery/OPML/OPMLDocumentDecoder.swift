@@ -10,7 +10,8 @@
 ///
 /// An outline is complete at its start tag (everything it says is in its attributes), so one that names a feed
 /// is returned then; one that names none is returned at its end tag if no outline opened inside it (an empty
-/// folder, a note), and otherwise only lives on in its children's `folders`. What stays behind is one frame per
+/// folder, a note), and otherwise only lives on in its children's `folders` — unless every outline is asked for,
+/// when it too is returned at its start tag. What stays behind is one frame per
 /// open element, the titles of the open outlines, and at most one outline waiting for its end tag. Memory is
 /// therefore bounded by the nesting, never by the number of outlines.
 final class OPMLDocumentDecoder: XMLEventHandler {
@@ -25,6 +26,8 @@ final class OPMLDocumentDecoder: XMLEventHandler {
 
     private let limits: StreamLimits
     private let documentBase: String?
+    /// Every outline is returned at its start tag, folders included (``OPMLParser/Options/allOutlines``).
+    private let allOutlines: Bool
     private var roles: [Role] = []
     /// The titles of the open outlines (every open outline, a feed's too: its children sit in it).
     private var folders: [String] = []
@@ -40,9 +43,10 @@ final class OPMLDocumentDecoder: XMLEventHandler {
     private(set) var outlineCount = 0
     private(set) var hasSeenRoot = false
 
-    init(limits: StreamLimits, documentBase: String?) {
+    init(limits: StreamLimits, documentBase: String?, allOutlines: Bool) {
         self.limits = limits
         self.documentBase = documentBase
+        self.allOutlines = allOutlines
     }
 
     func takeCompleted() -> [OPMLOutline] { completed.take() }
@@ -156,6 +160,8 @@ final class OPMLDocumentDecoder: XMLEventHandler {
         outline.folders = folders
         if let xmlURL = outline.xmlURL {
             outline.xmlURL = URLResolution.resolve(xmlURL, against: documentBase)
+            completed.append(outline)
+        } else if allOutlines {
             completed.append(outline)
         } else {
             childless = outline

@@ -24,7 +24,8 @@
 /// An outline with an `xmlUrl` (or a feed `type` and a `url`) is a subscription; one without is a folder, whose
 /// title (`title`, else `text`) its descendants carry in ``OPMLOutline/folders``. A folder that holds nothing is
 /// still returned, with a `nil` ``OPMLOutline/xmlURL`` and its own `folders`, so that an app importing the list
-/// keeps it; a folder with outlines inside is known only through them. Attribute and element names are
+/// keeps it; a folder with outlines inside is known only through them, unless ``Options/allOutlines`` asks for
+/// every outline (then each is returned at its start tag, before what it holds). Attribute and element names are
 /// matched in any case (`xmlUrl`, `xmlurl`, `xmlURL`), as real exports vary; the five XML entities, character
 /// references and HTML 4's named entities (`&eacute;`) are replaced; white space before the XML declaration is
 /// dropped. Memory is bounded by the nesting of the outlines, never by their number.
@@ -45,16 +46,21 @@ public final class OPMLParser: PushDrivenParser {
         public var recover: Bool
         /// The encoding to read a document in when it names none itself (the HTTP `charset`).
         public var defaultEncoding: String?
+        /// Return every outline, folders with outlines inside included, each at its start tag and before what it
+        /// holds: for an app that keeps the list's tree as it was written (NetNewsWire keeps folders and notes).
+        /// Off, a folder with outlines inside lives on only in their ``OPMLOutline/folders``.
+        public var allOutlines: Bool
 
         /// Creates options.
         public init(
             limits: StreamLimits = .default, baseURL: String? = nil, recover: Bool = false,
-            defaultEncoding: String? = nil
+            defaultEncoding: String? = nil, allOutlines: Bool = false
         ) {
             self.limits = limits
             self.baseURL = baseURL
             self.recover = recover
             self.defaultEncoding = defaultEncoding
+            self.allOutlines = allOutlines
         }
     }
 
@@ -64,7 +70,8 @@ public final class OPMLParser: PushDrivenParser {
 
     /// Creates a parser.
     public init(options: Options = Options()) {
-        let decoder = OPMLDocumentDecoder(limits: options.limits, documentBase: options.baseURL)
+        let decoder = OPMLDocumentDecoder(
+            limits: options.limits, documentBase: options.baseURL, allOutlines: options.allOutlines)
         self.decoder = decoder
         // Read as leniently as feeds: OPML files are exported by the same hand-made tools.
         engine = XMLPushParser(

@@ -175,7 +175,7 @@ final class FeedLinkCollector: HTMLEventHandler {
         take(feed)
     }
 
-    /// A `<link rel="alternate" href>` with no `type`, as a feed of unknown type (empty, where NetNewsWire has `nil`):
+    /// A `<link rel="alternate" href>` with no `type`, as a feed of unknown type (`nil`, as NetNewsWire has it):
     /// only its first bytes can say (``FeedFinder`` reads them), since such a link often names a page.
     private static func typelessFeed(
         _ tag: HTMLStartTag, tokens: [String], address: String, title: String?
@@ -194,7 +194,7 @@ final class FeedLinkCollector: HTMLEventHandler {
         {
             return nil
         }
-        return DiscoveredFeed(url: address, type: "", title: title?.isEmpty == false ? title : nil)
+        return DiscoveredFeed(url: address, type: nil, title: title?.isEmpty == false ? title : nil)
     }
 
     /// A head feed completes once the base is known; a body one (the base is known by then) at once.

@@ -14,7 +14,8 @@ package struct OPMLCommand: DecodingCommand {
         abstract: "Read an OPML subscription list: one JSON line per feed outline (--write: JSON lines to OPML).",
         discussion: """
             Each line is {title, text, xmlURL, htmlURL, type, folders}: folders are the titles of the outlines \
-            the feed is nested in, outermost first. Outlines that name no feed are not printed. With --metadata, \
+            the feed is nested in, outermost first. Outlines that name no feed are not printed; with --all-outlines \
+            every outline is, in document order, a folder before what it holds (no xmlURL). With --metadata, \
             a last line {"head": {title, dateCreated, dateModified, ownerName, ownerEmail, ownerID, docs, \
             version}} gives the document's head. With --write, JSON lines of that shape on the input (standard \
             input by default) become an OPML 2.0 document on standard output that reads back to the same outlines.
@@ -27,6 +28,8 @@ package struct OPMLCommand: DecodingCommand {
     var write = false
     @Option(help: "With --write: the document's <title>.")
     var title: String?
+    @Flag(help: "Print every outline, folders and notes too (they have no xmlURL), in document order.")
+    var allOutlines = false
     @Flag(help: "After the outlines, print {\"head\": {title, dateCreated, ownerName, …}} as one more line.")
     package var metadata = false
 
@@ -37,21 +40,25 @@ package struct OPMLCommand: DecodingCommand {
         if title != nil && !write { throw ValidationError("--title applies only with --write") }
         if write && input.remoteURL != nil { throw ValidationError("--write reads JSON lines from a file or `-`") }
         if write && metadata { throw ValidationError("--metadata applies only when reading OPML") }
+        if write && allOutlines { throw ValidationError("--all-outlines applies only when reading OPML") }
     }
 
     /// The parser's options, for a file and for a URL.
-    package var options: OPMLParser.Options { OPMLParser.Options(recover: recoverOption.recover) }
+    package var options: OPMLParser.Options {
+        OPMLParser.Options(recover: recoverOption.recover, allOutlines: allOutlines)
+    }
 
     package var metadataRequested: Bool { metadata }
 
     /// Prints the outlines that name feeds: the parser also returns empty folders, which a subscription list
-    /// printed as feeds leaves out.
+    /// printed as feeds leaves out — unless every outline was asked for.
     package func decoding() -> Decoding<OPMLParser> {
         let options = options
+        let printsAll = allOutlines
         return Decoding(
             makeParser: { OPMLParser(options: options) }, metadata: { ["head": $0.head] }, warnings: { $0.warnings },
             printItem: { outline, output in
-                if outline.xmlURL != nil { try output.line(outline) }
+                if printsAll || outline.xmlURL != nil { try output.line(outline) }
             })
     }
 

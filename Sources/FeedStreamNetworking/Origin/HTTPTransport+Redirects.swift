@@ -28,13 +28,15 @@ package struct CredentialedRequest: Sendable {
 extension HTTPTransport {
     /// Sends `credentialed`, following redirects: signed (and keeping the caller's `Authorization`) only where
     /// the policy lets credentials go; a redirect elsewhere is followed without them, or refused. `redirected`
-    /// hears each redirect followed (its status and target), for callers that keep URLs (a 301 moves a feed).
+    /// The response's head says where permanent redirects moved the request (``HTTPResponseInfo/movedTo``), for
+    /// callers that keep URLs (a 301 moves a feed).
     package func exchange(
-        _ credentialed: CredentialedRequest, limits: TransferLimits, watchdog: TransferWatchdog?,
-        redirected: (_ status: Int, _ target: URL) -> Void = { _, _ in }
+        _ credentialed: CredentialedRequest, limits: TransferLimits, watchdog: TransferWatchdog?
     ) async throws -> HTTPTransportResponse {
         var request = credentialed.request
         var redirects = 0
+        var movedTo: URL?
+        var isTemporary = false
         while true {
             guard let url = request.url, Origin.isFetchable(url), let trusted = credentialed.trusted else {
                 throw HTTPTransportError(.unsupportedScheme, url: request.url)
@@ -50,12 +52,15 @@ extension HTTPTransport {
                     sending.setValue(nil, forHTTPHeaderField: name)
                 }
             }
-            let response = try await send(sending, limits: limits)
+            var response = try await send(sending, limits: limits)
             watchdog?.touch()
             guard let status = response.head.statusCode, [301, 302, 303, 307, 308].contains(status),
                 let location = response.head.header("Location"),
                 let target = URL(string: location, relativeTo: url)?.absoluteURL
-            else { return response }
+            else {
+                response.head.movedTo = movedTo
+                return response
+            }
             await Self.discard(response.body)
             redirects += 1
             guard redirects <= credentialed.policy.maximumRedirects else {
@@ -67,7 +72,12 @@ extension HTTPTransport {
             {
                 throw HTTPTransportError(.redirectRefused, url: target)
             }
-            redirected(status, target)
+            // A permanent move counts only while no temporary redirect came before it.
+            if (status == 301 || status == 308) && !isTemporary {
+                movedTo = target
+            } else {
+                isTemporary = true
+            }
             request = Self.following(request, to: target, status: status)
         }
     }

@@ -117,7 +117,7 @@ public struct FeedFinder: Sendable {
         var page = FeedLinkParser.PageMetadata()
         var feedHead: (type: String, home: String?, title: String?)?
         found.requests += 1
-        let pageURL = try await readPage(pasted) { event in
+        let (pageURL, movedTo) = try await readPage(pasted) { event in
             switch event {
             case .feedDocument(let type, let home, let title, let bytes):
                 found.bytesFetched = bytes
@@ -138,15 +138,17 @@ public struct FeedFinder: Sendable {
         }
         found.url = pageURL
         if let feedHead {
-            found.feeds = [DiscoveredFeed(url: pageURL.absoluteString, type: feedHead.type, source: .self)]
+            // The address to subscribe to: where permanent redirects took it, not past a temporary one.
+            let subscribed = movedTo ?? pasted
+            found.feeds = [DiscoveredFeed(url: subscribed.absoluteString, type: feedHead.type, source: .self)]
             found.page = await homePage(of: pageURL, home: feedHead.home, title: feedHead.title, &found)
             return found
         }
         found.page = page
         // Declared links are taken as declared; a typeless one (no type to go by) once its first bytes say so.
-        let typeless = await confirmAll(declared.filter { $0.type.isEmpty }.map(\.url), &found)
+        let typeless = await confirmAll(declared.filter { $0.type == nil }.map(\.url), &found)
         found.feeds = declared.compactMap { feed in
-            guard feed.type.isEmpty else { return feed }
+            guard feed.type == nil else { return feed }
             return typeless[feed.url].map { DiscoveredFeed(url: feed.url, type: $0, title: feed.title) }
         }
         if !found.feeds.isEmpty {
@@ -170,18 +172,18 @@ public struct FeedFinder: Sendable {
     }
 
     /// Reads the page's events until `handle` says to stop (or they end), then cancels the transfer; returns the
-    /// page's URL after redirects.
-    func readPage(_ url: URL, _ handle: (PageProbeEvent) -> Bool) async throws -> URL {
+    /// page's URL after redirects and where permanent redirects moved it (`HTTPResponseInfo.movedTo`).
+    func readPage(_ url: URL, _ handle: (PageProbeEvent) -> Bool) async throws -> (url: URL, movedTo: URL?) {
         let maximumPageBytes = budget.maximumPageBytes
-        let finalURL = URLBox(url)
+        let head = HeadBox()
         let events = transport.parsedItems(for: Self.request(url), limits: limits) { response in
-            finalURL.set(response.url)
+            head.set(response)
             return PageProbe(
                 pageURL: (response.url ?? url).absoluteString, charset: response.charset,
                 maximumBytes: maximumPageBytes)
         }
         for try await event in events where !handle(event) { break }
-        return finalURL.value
+        return (head.value?.url ?? url, head.value?.movedTo)
     }
 
     /// A GET that says feeds are welcome, then pages.
@@ -194,17 +196,12 @@ public struct FeedFinder: Sendable {
     }
 }
 
-/// The response URL, set on the transfer's task by the parser factory and read after the transfer.
-private final class URLBox: @unchecked Sendable {
+/// The response's head, set by the parser factory and read after the transfer.
+private final class HeadBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: URL
+    private var stored: HTTPResponseInfo?
 
-    init(_ url: URL) { stored = url }
+    func set(_ head: HTTPResponseInfo) { lock.withLock { stored = head } }
 
-    func set(_ url: URL?) {
-        guard let url else { return }
-        lock.withLock { stored = url }
-    }
-
-    var value: URL { lock.withLock { stored } }
+    var value: HTTPResponseInfo? { lock.withLock { stored } }
 }

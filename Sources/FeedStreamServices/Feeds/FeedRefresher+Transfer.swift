@@ -105,17 +105,9 @@ extension FeedRefresher {
         let credentialed = CredentialedRequest(
             request, authorizer: credentials, policy: client.originPolicy,
             trusted: subscription.credentialsOrigin.flatMap(Origin.init))
-        var isTemporary = false
         do {
-            let response = try await client.transport.exchange(credentialed, limits: limits, watchdog: watchdog) {
-                status, target in
-                // A permanent move counts only while no temporary redirect came before it.
-                if (status == 301 || status == 308) && !isTemporary {
-                    result.movedTo = target
-                } else {
-                    isTemporary = true
-                }
-            }
+            let response = try await client.transport.exchange(credentialed, limits: limits, watchdog: watchdog)
+            result.movedTo = response.head.movedTo
             result.head = response.head
             guard let status = response.head.statusCode, (200..<300).contains(status) else {
                 // 304, 410, a refusal: nothing to decode (a 304 costs no parser at all); a refusal's page is kept
