@@ -196,13 +196,16 @@ extension PostgresStore {
         let workers = leases.map(\.worker)
         let logger = self.logger
         try await transaction { connection in
+            // The token counts up as the lease ends, so that the row never reads as finished by this lease (a
+            // finish tells its own replay by the token of a lease that ended: `FinishPlan`).
             var hosts: [(String, String)] = []
             for try await row in try await connection.query(
                 """
                 WITH held AS (
                     SELECT * FROM unnest(\(keys)::bytea[], \(tokens)::int8[], \(workers)::text[])
                         AS l(key, token, worker))
-                UPDATE feedstream_subscriptions s SET lease_owner = NULL, lease_until = NULL FROM held
+                UPDATE feedstream_subscriptions s SET lease_owner = NULL, lease_until = NULL,
+                    lease_token = s.lease_token + 1 FROM held
                 WHERE s.url_hash = held.key AND s.lease_token = held.token AND s.lease_owner = held.worker
                 RETURNING s.host, held.worker
                 """, logger: logger

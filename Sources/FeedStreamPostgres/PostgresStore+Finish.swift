@@ -20,19 +20,17 @@ extension PostgresStore {
         let store = self
         let refusal = try await transaction { connection -> FinishRefusal? in
             let now = try await store.readNow(connection)
-            guard let stored = try await store.storedLease(row.oldKey, connection) else {
-                let plan = FinishPlan.decide(row, stored: nil, target: nil, now: now)
-                if let (host, owner) = plan.releases { try await store.releaseHost(host, owner: owner, connection) }
-                return plan.refusal
-            }
-            if stored.owner != nil {
+            let stored = try await store.storedLease(row.oldKey, connection)
+            if let stored, stored.owner != nil {
                 // The host row first: a claim of this worker's holds it while it claims more of the host's
                 // subscriptions, and the statements after this one see what that claim committed.
                 try await connection.query(
                     "SELECT 1 FROM feedstream_hosts WHERE host = \(stored.host) FOR UPDATE", logger: store.logger)
             }
             let target = row.moves ? try await store.storedLease(row.newKey, connection) : nil
-            let plan = FinishPlan.decide(row, stored: stored, target: target, now: now)
+            // A row gone from its old URL may be this very finish's move, written before its answer was lost.
+            let movedToNew = stored == nil && target != nil ? try await store.isMoved(row, connection) : false
+            let plan = FinishPlan.decide(row, stored: stored, target: target, movedToNew: movedToNew, now: now)
             try await store.execute(plan, row, connection)
             return plan.refusal
         }
@@ -52,6 +50,16 @@ extension PostgresStore {
                 host: stored.0, owner: stored.1, token: stored.2, until: stored.3, refreshes: Int(stored.4))
         }
         return found
+    }
+
+    /// Whether the finished row's old URL is recorded as moved to its new one.
+    private func isMoved(_ row: FinishedRow, _ connection: PostgresConnection) async throws -> Bool {
+        for try await _ in try await connection.query(
+            "SELECT 1 FROM feedstream_moved WHERE old_hash = \(row.oldKey) AND url = \(row.new)", logger: logger)
+        {
+            return true
+        }
+        return false
     }
 
     /// Carries out `plan` (``FeedStreamStore/FinishPlan``: its steps in their order) in PostgreSQL's SQL.
@@ -114,7 +122,8 @@ extension PostgresStore {
         if let due = plan.deferredDue {
             try await connection.query(
                 """
-                UPDATE feedstream_subscriptions SET lease_owner = NULL, lease_until = NULL, next_due = \(due)
+                UPDATE feedstream_subscriptions SET lease_owner = NULL, lease_until = NULL, next_due = \(due),
+                    lease_token = lease_token + 1
                 WHERE url_hash = \(old)
                 """, logger: logger)
         }

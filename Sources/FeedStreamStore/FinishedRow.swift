@@ -100,18 +100,34 @@ package struct FinishPlan: Sendable {
     package var releases: (host: String, owner: String)?
     /// Thrown once the steps above are done (nothing is written when the lease was lost).
     package var refusal: FinishRefusal?
+    /// This lease's finish is written already: the call is a replay after the store's answer was lost (the
+    /// connection went between the commit and its reply, and `retrying` sent it again). Nothing is written and
+    /// nothing refused, so the caller reports the outcome the first call stored.
+    package var alreadyApplied = false
 
     /// How long a move onto a URL another worker holds waits: the subscription is due again after this.
     package static let moveRetry: Double = 60
 
+    /// A finish is recognised as its own replay by the row it wrote: the lease ended (`owner` cleared) with the
+    /// lease's token still in the row — a release and a deferred move count the token up as they end a lease, and
+    /// every claim does, so nothing else leaves a row so. A moved row is found under its new URL, with the old URL
+    /// recorded as moved there.
+    ///
     /// - Parameters:
     ///   - stored: the claimed row (by the old URL), `nil` when it is gone.
-    ///   - target: for a move, the row already stored under the new URL, if any.
+    ///   - target: for a move, the row stored under the new URL, if any.
+    ///   - movedToNew: for a move, whether the old URL is recorded as moved to the new one.
     ///   - now: the store's clock.
-    package static func decide(_ row: FinishedRow, stored: StoredLease?, target: StoredLease?, now: Double)
-        -> FinishPlan
-    {
+    package static func decide(
+        _ row: FinishedRow, stored: StoredLease?, target: StoredLease?, movedToNew: Bool = false, now: Double
+    ) -> FinishPlan {
         var plan = FinishPlan()
+        if let lease = row.lease, let written = stored ?? (row.moves && movedToNew ? target : nil),
+            written.owner == nil, written.token == lease.token
+        {
+            plan.alreadyApplied = true
+            return plan
+        }
         guard let stored else {
             // Removed while it was refreshed: nothing to write, but what the claim held of its host goes back.
             if let owner = row.lease?.worker { plan.releases = (row.oldHost, owner) }

@@ -106,6 +106,10 @@ actor JSONStateFile {
     /// The last token handed out for each subscription: its lease generation, counted up at every claim (in
     /// memory: one process holds the file).
     private var tokens: [URL: Int64] = [:]
+    /// The lease whose finish was the last written for each URL a subscription was claimed under, until it is claimed
+    /// again: a second finish with that lease is its replay, written already (the SQL stores read the same from the
+    /// row: `FinishPlan`).
+    private var finishedBy: [URL: SubscriptionLease] = [:]
     var dirty = false
     private var lastSave = ContinuousClock.now
 
@@ -206,6 +210,7 @@ actor JSONStateFile {
         return claimed.map { subscription in
             let token = tokens[subscription.id, default: 0] + 1
             tokens[subscription.id] = token
+            finishedBy[subscription.id] = nil
             leases[subscription.id] = (worker, token, now.addingTimeInterval(lease.timeInterval))
             return LeasedSubscription(
                 subscription: subscription, lease: SubscriptionLease(id: subscription.id, worker: worker, token: token))
@@ -254,6 +259,7 @@ actor JSONStateFile {
         _ id: URL, lease: SubscriptionLease?, as subscription: Subscription, seen: [EntryIdentity: EntryDigest],
         now: Date
     ) throws {
+        if let lease, finishedBy[id] == lease { return }
         guard let index = positions[id] else {
             leases[id] = nil
             throw StoreError.refused(id, .removed)
@@ -270,6 +276,7 @@ actor JSONStateFile {
                 dirty = true
                 throw StoreError.refused(id, .moveDeferred)
             }
+            if let lease { finishedBy[id] = lease }
             all[other] = subscription
             positions[id] = nil
             all.remove(at: index)
@@ -279,6 +286,7 @@ actor JSONStateFile {
             dirty = true
             return try record(seen, for: subscription.id, now: now)
         }
+        if let lease { finishedBy[id] = lease }
         all[index] = subscription
         if subscription.id != id {
             positions[id] = nil

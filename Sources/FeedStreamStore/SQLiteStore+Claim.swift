@@ -115,9 +115,12 @@ extension SQLiteStore {
         guard !leases.isEmpty else { return }
         let now = clock().timeIntervalSince1970
         try await transaction { db in
+            // The token counts up as the lease ends, so that the row never reads as finished by this lease (a
+            // finish tells its own replay by the token of a lease that ended: `FinishPlan`).
             let release = try db.cachedStatement(
                 sql: """
-                    UPDATE feedstream_subscriptions SET lease_owner = NULL, lease_until = NULL
+                    UPDATE feedstream_subscriptions SET lease_owner = NULL, lease_until = NULL,
+                        lease_token = lease_token + 1
                     WHERE url_hash = ? AND lease_token = ? AND lease_owner = ?
                     """)
             var hosts: Set<[String]> = []

@@ -13,7 +13,13 @@ extension SQLiteStore {
         let refusal = try await transaction { db -> FinishRefusal? in
             let stored = try Self.storedLease(row.oldKey, db)
             let target = row.moves ? try Self.storedLease(row.newKey, db) : nil
-            let plan = FinishPlan.decide(row, stored: stored, target: target, now: now)
+            // A row gone from its old URL may be this very finish's move, written before its answer was lost.
+            let movedToNew =
+                try stored == nil && target != nil
+                && Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM feedstream_moved WHERE old_hash = ? AND url = ?",
+                    arguments: [row.oldKey, row.new]) ?? false
+            let plan = FinishPlan.decide(row, stored: stored, target: target, movedToNew: movedToNew, now: now)
             try Self.execute(plan, row, now: now, db)
             return plan.refusal
         }
@@ -89,7 +95,8 @@ extension SQLiteStore {
         if let due = plan.deferredDue {
             try db.execute(
                 sql: """
-                    UPDATE feedstream_subscriptions SET lease_owner = NULL, lease_until = NULL, next_due = ?
+                    UPDATE feedstream_subscriptions SET lease_owner = NULL, lease_until = NULL, next_due = ?,
+                        lease_token = lease_token + 1
                     WHERE url_hash = ?
                     """,
                 arguments: [due, row.oldKey])

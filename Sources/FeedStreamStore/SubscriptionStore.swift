@@ -42,6 +42,10 @@ public protocol SubscriptionStore: Sendable {
     /// that is gone is refused as ``FeedStreamServices/FinishRefusal/removed`` after its host was let go; a move onto a
     /// URL another worker holds, as ``FeedStreamServices/FinishRefusal/moveDeferred``. Without a lease (one process
     /// that claimed with ``claim(dueBy:limit:perHost:worker:lease:)``), applied to whoever holds it.
+    ///
+    /// Sent again with the same lease after it was applied (its answer lost with the connection, and the call
+    /// retried), it is accepted and writes nothing: the row still holds that lease's token with the lease ended,
+    /// which no release or later claim leaves. So a retried finish never turns a stored outcome into a refusal.
     func finish(
         _ id: Subscription.ID, lease: SubscriptionLease?, as subscription: Subscription, outcome: RefreshOutcome,
         seen: [EntryIdentity: EntryDigest]

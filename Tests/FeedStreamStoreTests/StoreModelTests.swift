@@ -24,7 +24,9 @@ final class ModelClock: @unchecked Sendable {
 /// Invariants: a claim hands out only subscriptions that are due and held by no live lease; each host's live
 /// leases belong to one worker (SQL stores: a host is leased to one worker at a time); a claim takes at most
 /// `perHost` of a host; a finish carrying the current lease is applied, even after its lease ran out when nobody
-/// took it; a stale lease (finished, released, or superseded by another claim) is refused and changes nothing; a
+/// took it; a finish sent again with the lease of the last applied finish (a replay after a lost answer) succeeds
+/// and changes nothing; any other stale lease (finished, released, or superseded by another claim) is refused and
+/// changes nothing; a
 /// renewal keeps every current lease and loses every superseded one; at the end, every subscription is either
 /// finished (not due) or claimable again, and what every finished one saw is still there.
 ///
@@ -82,6 +84,8 @@ struct StoreModel {
     var workers: [String: [SubscriptionLease]] = [:]
     /// Leases that no longer hold: finished, released, superseded.
     var stale: [SubscriptionLease] = []
+    /// The lease of each subscription's last applied finish, until the next claim of it.
+    var finishedBy: [URL: SubscriptionLease] = [:]
     /// The title and seen keys of each subscription's last applied finish.
     var titles: [URL: String] = [:]
     var seenKeys: [URL: Set<String>] = [:]
@@ -170,6 +174,7 @@ struct StoreModel {
                 workers[held.lease.worker]?.removeAll { $0 == held.lease }
             }
             current[url] = Held(lease: item.lease, until: now + lease, host: host)
+            finishedBy[url] = nil
             workers[worker, default: []].append(item.lease)
         }
         for (host, count) in perHostTaken { check(count <= perHost, "a claim took \(count) of \(host)") }
@@ -192,6 +197,7 @@ struct StoreModel {
             try await store.finish(lease, as: subscription, outcome: .updated(entries: keys.count), seen: seen)
             check(isCurrent, "a finish with a superseded lease of \(url) was applied")
             current[url] = nil
+            finishedBy[url] = lease
             due[url] = subscription.nextDue!.timeIntervalSince1970
             titles[url] = subscription.title
             seenKeys[url, default: []].formUnion(keys)
@@ -202,7 +208,8 @@ struct StoreModel {
         }
     }
 
-    /// A worker that was paused past its lease finishes anyway: refused, nothing changes.
+    /// A worker that was paused past its lease finishes anyway: refused, nothing changes. The lease of the last
+    /// applied finish is that finish sent again (its answer lost): accepted, nothing changes either.
     mutating func finishStale() async throws {
         guard !stale.isEmpty else { return }
         let lease = stale[Int.random(in: 0..<stale.count, using: &random)]
@@ -214,8 +221,10 @@ struct StoreModel {
             try await store.finish(lease, as: subscription, outcome: .updated(entries: 1), seen: [
                 EntryIdentity(key: "stale", basis: .id): EntryDigest(value: 1)
             ])
-            check(false, "a stale finish of \(lease.id) was applied")
-        } catch let error as StoreError where error.refusal == .leaseLost {}
+            check(finishedBy[lease.id] == lease, "a stale finish of \(lease.id) was accepted")
+        } catch let error as StoreError where error.refusal == .leaseLost {
+            check(finishedBy[lease.id] != lease, "the replay of \(lease.id)'s finish was refused")
+        }
         let after = try await stored(lease.id)
         check(before == after, "a stale finish changed \(lease.id): \(String(describing: before)) → \(String(describing: after))")
         let seen = try await store.seen(lease.id)
