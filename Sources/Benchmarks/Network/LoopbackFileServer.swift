@@ -69,21 +69,44 @@ final class LoopbackFileServer: @unchecked Sendable {
             if count <= 0 { return }
             request += byte[0..<count]
         }
-        guard let file = FileHandle(forReadingAtPath: path) else { return }
-        defer { try? file.close() }
+        let file = open(path, O_RDONLY)
+        guard file >= 0 else { return }
+        defer { close(file) }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/atom+xml\r\nContent-Length: \(size)\r\n"
             + "Connection: close\r\n\r\n"
-        guard send(connection, Array(head.utf8)) else { return }
-        while let block = try? file.read(upToCount: 256 << 10), !block.isEmpty {
-            guard send(connection, [UInt8](block)) else { return }
-        }
+        let bytes = Array(head.utf8)
+        guard bytes.withUnsafeBytes({ send(connection, $0) }) else { return }
+        sendBody(file, size: size, to: connection)
     }
 
-    private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+    /// The file's bytes as a web server sends a static file: `sendfile(2)` on Linux, from the page cache to the
+    /// socket with no copy through this process, so that the server's own work takes as little as it can of the
+    /// machine the client is measured on. (It read 256 KiB blocks into new arrays before: each block a fresh
+    /// allocation past glibc's mmap threshold, paid in page faults on the core beside the client's.)
+    private func sendBody(_ file: Int32, size: Int, to connection: Int32) {
+        #if os(Linux)
+            var offset = off_t(0)
+            while offset < size {
+                let sent = sendfile(connection, file, &offset, size - Int(offset))
+                if sent < 0 && errno == EINTR { continue }
+                if sent <= 0 { return }
+            }
+        #else
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+            defer { buffer.deallocate() }
+            while true {
+                let count = read(file, buffer.baseAddress, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0, send(connection, UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else { return }
+            }
+        #endif
+    }
+
+    private func send(_ connection: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(connection, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = write(connection, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { return false }
             offset += written
