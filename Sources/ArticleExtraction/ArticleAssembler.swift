@@ -76,7 +76,7 @@ struct ArticleAssembler {
             language: facts.language,
             leadImage: imageSource.flatMap { Self.resolve($0, against: base) },
             excerpt: excerpt.map(Self.unescaped),
-            content: content, text: text, wordCount: TextScan.words(text).count)
+            content: content, text: text, wordCount: TextScan.wordCount(text))
     }
 
     /// The article's tree and node: the site's rule when one matches, else the first of Readability's passes

@@ -10,30 +10,35 @@ enum ArticleRenderer {
     /// The subtree below `root` (not `root` itself) as HTML: text and attribute values escaped, void elements
     /// unclosed, `javascript:` links without their `href`.
     static func html(_ tree: PageTree, _ root: Int) -> String {
-        var output = ""
+        var output: [UInt8] = []
         var stack: [(node: Int, closing: Bool)] = tree.childNodes(root).reversed().map { ($0, false) }
         while let (node, closing) = stack.popLast() {
             let tag = tree.tag(node)
             if closing {
-                output += "</\(tag)>"
+                output.append(contentsOf: "</".utf8)
+                output.append(contentsOf: tag.utf8)
+                output.append(UInt8(ascii: ">"))
                 continue
             }
             if tree.isText(node) {
                 escape(tree.text(node), into: &output, quotes: false)
                 continue
             }
-            output += "<" + tag
+            output.append(UInt8(ascii: "<"))
+            output.append(contentsOf: tag.utf8)
             for attribute in tree.attributes(node) where isWritable(attribute.name) {
-                output += " " + attribute.name + "=\""
+                output.append(UInt8(ascii: " "))
+                output.append(contentsOf: attribute.name.utf8)
+                output.append(contentsOf: "=\"".utf8)
                 escape(attribute.value, into: &output, quotes: true)
-                output += "\""
+                output.append(UInt8(ascii: "\""))
             }
-            output += ">"
+            output.append(UInt8(ascii: ">"))
             guard !HTMLVoidNames.contains(tag) else { continue }
             stack.append((node, true))
             stack += tree.childNodes(node).reversed().map { ($0, false) }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static let HTMLVoidNames: Set<String> = [
@@ -42,21 +47,32 @@ enum ArticleRenderer {
 
     /// Attribute names a serializer can write (the sanitizer decides which of them stay).
     private static func isWritable(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                || scalar == "-" || scalar == "_" || scalar == ":")
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            let folded = byte | 0x20
+            return (folded >= 0x61 && folded <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
         }
     }
 
-    private static func escape(_ text: String, into output: inout String, quotes: Bool) {
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"" where quotes: output += "&quot;"
-            default: output.append(character)
+    private static func escape(_ text: String, into output: inout [UInt8], quotes: Bool) {
+        TextScan.withUTF8(text) { bytes in
+            // Runs without a character to escape are appended whole.
+            var copied = 0
+            for index in bytes.indices {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\"") where quotes: replacement = "&quot;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                output.append(
+                    contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                copied = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
     }
 
@@ -116,7 +132,10 @@ enum ArticleRenderer {
     /// A `pre` block is its own paragraph, its lines as written (trailing blanks and blank edges dropped).
     private static func endPreformatted(_ line: inout String, _ paragraphs: inout [String], _ lines: inout [String]) {
         let kept = line.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0.reversed().drop(while: \.isWhitespace).reversed()) }
+            .map { line in
+                String(line.unicodeScalars[..<(line.unicodeScalars.lastIndex { !$0.properties.isWhitespace }
+                    .map(line.unicodeScalars.index(after:)) ?? line.startIndex)])
+            }
         var trimmed = kept.drop { $0.isEmpty }
         while trimmed.last?.isEmpty == true { trimmed.removeLast() }
         if !trimmed.isEmpty { paragraphs.append(trimmed.joined(separator: "\n")) }

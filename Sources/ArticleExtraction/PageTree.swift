@@ -16,6 +16,8 @@ struct PageTree {
         var tag: String
         var attributes: [Attribute] = []
         var text: String = ""
+        /// The text's measure, kept as text is appended.
+        var measure = TextMeasure.empty
         var parent: Int32 = -1
         var firstChild: Int32 = -1
         var lastChild: Int32 = -1
@@ -35,7 +37,7 @@ struct PageTree {
 
     /// Makes a detached text node.
     mutating func makeText(_ text: String) -> Int {
-        nodes.append(Node(tag: Self.textTag, text: text))
+        nodes.append(Node(tag: Self.textTag, text: text, measure: TextMeasure(text)))
         return nodes.count - 1
     }
 
@@ -52,7 +54,10 @@ struct PageTree {
     }
 
     mutating func setTag(_ node: Int, _ tag: String) { nodes[node].tag = tag }
-    mutating func appendText(_ node: Int, _ text: Substring) { nodes[node].text += text }
+    mutating func appendText(_ node: Int, _ text: String) {
+        nodes[node].text += text
+        nodes[node].measure = nodes[node].measure.followed(by: TextMeasure(text))
+    }
     func text(_ node: Int) -> String { nodes[node].text }
 
     func attribute(_ node: Int, _ name: String) -> String? {
@@ -170,19 +175,36 @@ struct PageTree {
     }
 
     /// Every element below `node` (not `node` itself) whose tag is in `tags`, in document order.
-    func descendants(_ node: Int, tags: Set<String>) -> [Int] {
+    func descendants(_ node: Int, tags: [String]) -> [Int] {
         var found: [Int] = []
         var current = nextElement(after: node, within: node)
         while let here = current {
+            // A few short names: comparing them costs less than hashing the tag.
             if tags.contains(nodes[here].tag) { found.append(here) }
             current = nextElement(after: here, within: node)
         }
         return found
     }
 
-    func descendants(_ node: Int, tag: String) -> [Int] { descendants(node, tags: [tag]) }
+    func descendants(_ node: Int, tag: String) -> [Int] {
+        var found: [Int] = []
+        var current = nextElement(after: node, within: node)
+        while let here = current {
+            if nodes[here].tag == tag { found.append(here) }
+            current = nextElement(after: here, within: node)
+        }
+        return found
+    }
 
-    func count(_ node: Int, tag: String) -> Int { descendants(node, tags: [tag]).count }
+    func count(_ node: Int, tag: String) -> Int {
+        var count = 0
+        var current = nextElement(after: node, within: node)
+        while let here = current {
+            if nodes[here].tag == tag { count += 1 }
+            current = nextElement(after: here, within: node)
+        }
+        return count
+    }
 
     /// Whether an ancestor of `node`, at most `maximumDepth` levels up (unbounded when negative), is a `tag`
     /// for which `filter` holds.
@@ -242,11 +264,7 @@ struct PageTree {
     }
 
     /// The commas (`,` only) in the text below `node`.
-    func commaCount(_ node: Int) -> Int {
-        var count = 0
-        for index in textNodes(below: node) { count += nodes[index].text.utf8.reduce(0) { $0 + ($1 == 0x2C ? 1 : 0) } }
-        return count
-    }
+    func commaCount(_ node: Int) -> Int { textMeasure(node).commas }
 
     /// The text nodes below `node`, in document order.
     func textNodes(below node: Int) -> [Int] {
@@ -272,40 +290,29 @@ struct PageTree {
         return normalizingSpaces ? TextScan.collapsingBlankRuns(trimmed) : trimmed
     }
 
-    /// The length of ``innerText(_:normalizingSpaces:)``, in UTF-16 code units as JavaScript counts it, counted
-    /// without making the text: every character that is not white space, and one for each run of white space
+    /// The length of ``innerText(_:normalizingSpaces:)``, in UTF-16 code units as JavaScript counts it, made from
+    /// the text nodes' measures: every character that is not white space, and one for each run of white space
     /// between two that are (a run of two or more becomes one blank; a single one stays one).
-    func innerTextLength(_ node: Int) -> Int {
-        if isText(node) { return Self.measure(nodes[node].text, into: (0, false, false)).length }
-        var state = (length: 0, seenText: false, inBlank: false)
+    func innerTextLength(_ node: Int) -> Int { textMeasure(node).length }
+
+    /// The commas below `node` that Readability's scoring counts (``TextScan/isScriptComma(_:)``).
+    func scoringCommaCount(_ node: Int) -> Int { textMeasure(node).scriptCommas }
+
+    /// The measure of the text below `node`, made from its text nodes' in document order.
+    func textMeasure(_ node: Int) -> TextMeasure {
+        if isText(node) { return nodes[node].measure }
+        var measure = TextMeasure.empty
         var stack: [Int] = []
         var child = lastChild(node)
         while let current = child { stack.append(current); child = previous(current) }
         while let current = stack.popLast() {
             if isText(current) {
-                state = Self.measure(nodes[current].text, into: state)
+                measure = measure.followed(by: nodes[current].measure)
                 continue
             }
             var child = lastChild(current)
             while let below = child { stack.append(below); child = previous(below) }
         }
-        return state.length
-    }
-
-    private static func measure(
-        _ text: String, into state: (length: Int, seenText: Bool, inBlank: Bool)
-    ) -> (length: Int, seenText: Bool, inBlank: Bool) {
-        var state = state
-        for scalar in text.unicodeScalars {
-            if TextScan.isBlank(scalar) {
-                state.inBlank = true
-                continue
-            }
-            if state.inBlank && state.seenText { state.length += 1 }
-            state.inBlank = false
-            state.seenText = true
-            state.length += scalar.value > 0xFFFF ? 2 : 1
-        }
-        return state
+        return measure
     }
 }

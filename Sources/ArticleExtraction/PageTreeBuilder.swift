@@ -160,7 +160,7 @@ final class PageTreeBuilder: HTMLEventHandler {
         let string = String(decoding: text, as: UTF8.self)
         let parent = open.last!
         if let last = tree.lastChild(parent), tree.isText(last) {
-            tree.appendText(last, string[...])
+            tree.appendText(last, string)
         } else {
             tree.append(tree.makeText(string), to: parent)
         }
@@ -175,6 +175,8 @@ final class PageTreeBuilder: HTMLEventHandler {
 
     /// Hidden from readers: `hidden`, `aria-hidden="true"` (less Wikimedia's `fallback-image`s), `display: none`,
     /// `visibility: hidden`, a modal dialog.
+    private static let hidingStyles: HintWords = ["display:none", "visibility:hidden"]
+
     private static func isHidden(_ tag: HTMLStartTag) -> Bool {
         if tag.value(of: "hidden") != nil { return true }
         if tag.value(of: "aria-hidden") == "true", !(tag.value(of: "class") ?? "").contains("fallback-image") {
@@ -182,8 +184,9 @@ final class PageTreeBuilder: HTMLEventHandler {
         }
         if tag.value(of: "aria-modal") == "true" && tag.value(of: "role") == "dialog" { return true }
         if let style = tag.value(of: "style") {
-            let compact = style.lowercased().filter { !$0.isWhitespace }
-            if compact.contains("display:none") || compact.contains("visibility:hidden") { return true }
+            let compact = String(
+                decoding: style.utf8.filter { $0 != 0x20 && !(0x09...0x0D).contains($0) }, as: UTF8.self)
+            if ReadabilityHints.matches(compact, hidingStyles) { return true }
         }
         return false
     }

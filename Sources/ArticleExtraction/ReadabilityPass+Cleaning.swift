@@ -4,7 +4,7 @@
 extension ReadabilityPass {
     mutating func prepare(_ article: Int) {
         // Everything before moved nodes about; from here on, every change below a node goes through remove(_:).
-        textLengths = [:]
+        textLengths = NodeValues()
         markDataTables(article)
         fixLazyImages(article)
         cleanConditionally(article, "form")
@@ -120,36 +120,44 @@ extension ReadabilityPass {
         }
     }
 
-    private static let imageExtensions = [".jpg", ".jpeg", ".png", ".webp"]
+    /// Read in the value's UTF-8, ASCII case ignored: these are tried on every attribute of every image.
+    private static let imageExtensions = [".jpg", ".jpeg", ".png", ".webp"].map { Array($0.utf8) }
 
     private static func looksLikeImage(_ value: String) -> Bool {
-        let lowered = value.lowercased()
-        return imageExtensions.contains { lowered.contains($0) }
+        TextScan.withUTF8(value) { bytes in
+            imageExtensions.contains { TextScan.firstIndex(ofASCII: $0, in: bytes, from: 0) != nil }
+        }
     }
 
     /// `/\.(jpg|jpeg|png|webp)\s+\d/`: an image URL followed by a descriptor.
     private static func looksLikeSourceSet(_ value: String) -> Bool {
-        let lowered = value.lowercased()
-        for ext in imageExtensions {
-            var search = lowered.startIndex
-            while let found = lowered[search...].firstRange(of: ext) {
-                let rest = lowered[found.upperBound...]
-                let blanks = rest.prefix { $0 == " " || $0 == "\t" || $0 == "\n" }
-                if !blanks.isEmpty, rest.dropFirst(blanks.count).first?.isNumber == true { return true }
-                search = found.upperBound
+        TextScan.withUTF8(value) { bytes in
+            for ext in imageExtensions {
+                var search = 0
+                while let found = TextScan.firstIndex(ofASCII: ext, in: bytes, from: search) {
+                    var after = found + ext.count
+                    while after < bytes.count, [0x20, 0x09, 0x0A].contains(bytes[after]) { after += 1 }
+                    if after > found + ext.count && after < bytes.count
+                        && TextScan.scalar(in: bytes, at: after).scalar.properties.numericType != nil
+                    {
+                        return true
+                    }
+                    search = found + ext.count
+                }
             }
+            return false
         }
-        return false
     }
 
     /// `/^\s*\S+\.(jpg|jpeg|png|webp)\S*\s*$/`: one image URL.
     private static func isImageURL(_ value: String) -> Bool {
         let trimmed = TextScan.trimmed(value)
-        guard !trimmed.isEmpty, !trimmed.contains(where: \.isWhitespace) else { return false }
-        let lowered = trimmed.lowercased()
-        return imageExtensions.contains { ext in
-            guard let found = lowered.firstRange(of: ext) else { return false }
-            return found.lowerBound > lowered.startIndex
+        guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: \.properties.isWhitespace) else { return false }
+        return TextScan.withUTF8(trimmed) { bytes in
+            imageExtensions.contains { ext in
+                guard let found = TextScan.firstIndex(ofASCII: ext, in: bytes, from: 0) else { return false }
+                return found > 0
+            }
         }
     }
 
@@ -191,8 +199,7 @@ extension ReadabilityPass {
         // The longest of those words is 13 characters: longer text is never one.
         if contentLength <= 16 && ReadabilityHints.isAdOrLoading(tree.innerText(node)) { return true }
         let density = linkDensity(node)
-        let textish = Self.divToParagraphTags.union(["span", "li", "td"])
-        let textDensity = textDensity(node, textish, length: contentLength)
+        let textDensity = textDensity(node, Self.textishTags, length: contentLength)
         let isFigureChild = tree.hasAncestor(node, tag: "figure")
         var remove = false
         if !isFigureChild && images > 1 && Double(paragraphs) / Double(images) < 0.5 { remove = true }
@@ -215,7 +222,10 @@ extension ReadabilityPass {
         return remove
     }
 
-    private mutating func textDensity(_ node: Int, _ tags: Set<String>, length: Int) -> Double {
+    /// The elements whose text counts as text in `_cleanConditionally`'s text density.
+    private static let textishTags = Array(divToParagraphTags) + ["span", "li", "td"]
+
+    private mutating func textDensity(_ node: Int, _ tags: [String], length: Int) -> Double {
         guard length > 0 else { return 0 }
         var childrenLength = 0
         for child in tree.descendants(node, tags: tags) { childrenLength += textLength(child) }

@@ -24,11 +24,11 @@ struct ReadabilityPass {
     /// The byline element's text, when the page has no byline in its metadata.
     private(set) var byline: String?
     /// Readability's `contentScore` of each node scored.
-    private(set) var scores: [Int: Double] = [:]
+    private(set) var scores = NodeValues<Double>()
     var dataTables: Set<Int> = []
     /// ``PageTree/innerTextLength(_:)`` of the nodes measured since the last change below them: the cleaning
     /// measures each element and every element inside it, which without it costs the square of the depth.
-    var textLengths: [Int: Int] = [:]
+    var textLengths = NodeValues<Int>()
 
     static let topCandidateCount = 5
     static let scoredTags: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
@@ -53,7 +53,7 @@ struct ReadabilityPass {
     mutating func grab() -> Int {
         let elementsToScore = prepareNodes()
         // The walk measured some elements before it removed things below them.
-        textLengths = [:]
+        textLengths = NodeValues()
         let candidates = scoreParagraphs(elementsToScore)
         let top = selectTopCandidate(candidates)
         return gatherSiblings(of: top)
@@ -144,12 +144,13 @@ struct ReadabilityPass {
         var candidates: [Int] = []
         for element in elementsToScore {
             guard tree.parent(element) != nil else { continue }
-            let text = tree.innerText(element)
-            let length = text.utf16.count
+            // The inner text's length and commas, measured without making it: collapsing blank runs changes
+            // neither.
+            let length = textLength(element)
             if length < 25 { continue }
             let ancestors = self.ancestors(of: element, maximumDepth: 5)
             if ancestors.isEmpty { continue }
-            let score = 1 + Double(TextScan.commaCount(text) + 1) + Double(min(length / 100, 3))
+            let score = 1 + Double(tree.scoringCommaCount(element) + 1) + Double(min(length / 100, 3))
             for (level, ancestor) in ancestors.enumerated() {
                 guard tree.parent(ancestor) != nil else { continue }
                 if scores[ancestor] == nil {

@@ -1,3 +1,13 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+#else
+    import Foundation
+#endif
 import StreamCore
 
 /// Holds back an HTML tag that has not ended yet, so that libxml2's HTML push parser never receives a chunk that
@@ -97,13 +107,23 @@ package struct HTMLTagBoundary: Sendable {
     package mutating func feed(_ bytes: UnsafeRawBufferPointer, to parser: HTMLPushParser) throws(StreamError) -> Int {
         let heldBefore = held.count
         var tagStart: Int? = held.isEmpty ? nil : 0
-        for index in bytes.indices {
-            advance(bytes[index])
-            if state == .open {
-                tagStart = heldBefore + index
-            } else if state == .text {
-                tagStart = nil
+        var index = 0
+        while index < bytes.count {
+            // Where only one byte can change the state, the bytes before it are passed over at once (`memchr`).
+            if let awaited = awaitedByte {
+                guard let found = Self.index(of: awaited, in: bytes, from: index) else {
+                    if case .text = state { tagStart = nil }
+                    break
+                }
+                index = found
             }
+            advance(bytes[index])
+            switch state {
+            case .open: tagStart = heldBefore + index
+            case .text: tagStart = nil
+            default: break
+            }
+            index += 1
         }
         let total = heldBefore + bytes.count
         var cut = tagStart ?? total
@@ -144,6 +164,24 @@ package struct HTMLTagBoundary: Sendable {
         } catch {
             throw error as! StreamError
         }
+    }
+
+    /// The one byte that can change the state, where there is one: `<` in text and raw text (before any of its
+    /// end tag is matched), the closing quote in a quoted value, `-` in a comment.
+    private var awaitedByte: UInt8? {
+        switch state {
+        case .text, .rawText(_, matched: 0): UInt8(ascii: "<")
+        case .quotedValue(let quote): quote
+        case .comment(dashes: 0): UInt8(ascii: "-")
+        default: nil
+        }
+    }
+
+    private static func index(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, Int32(byte), bytes.count - start)
+        else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 
     private mutating func advance(_ byte: UInt8) {
