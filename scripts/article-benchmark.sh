@@ -12,7 +12,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 python3 "$here/article-f1.py" --corpus "$corpus" --feedstream "$tool" \
-    --extractors feedstream,trafilatura,readability-lxml 2>/dev/null
+    --extractors feedstream,trafilatura,readability-lxml --runs 3 2>/dev/null
 
 peak() { # $1: label; the rest: the command. Prints the label, wall seconds, peak RSS and the output's start.
     local label="$1"; shift

@@ -3,7 +3,12 @@
 words (\\w+, lowercased) four at a time, F1 of the extracted shingles against the expected article's (counted with
 repetitions). Prints one line per page below 0.8 and the mean, for each extractor asked for.
 
+With --runs N the extractors run N times in turn (a, b, a, b, ...), so that a shared machine's slow moments fall on
+all of them; each line gives the median, and the last gives feedstream's throughput over each other's, medians of
+the same run.
+
   scripts/article-f1.py [--corpus DIR] [--feedstream PATH] [--extractors feedstream,trafilatura,readability-lxml]
+                        [--runs N]
 """
 import argparse, collections, html, json, os, re, subprocess, sys, time
 
@@ -69,27 +74,42 @@ def main():
     parser.add_argument("--corpus", default=os.path.join(here, "../../shared/corpus/readability-test-pages"))
     parser.add_argument("--feedstream", default=os.path.join(here, "../.build/release/feedstream"))
     parser.add_argument("--extractors", default="feedstream")
+    parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
     listed = list(pages(args.corpus))
     sources = [s for _, s, _ in listed]
     megabytes = sum(os.path.getsize(s) for s in sources) / 1e6
-    for extractor in args.extractors.split(","):
-        start = time.perf_counter()
-        if extractor == "feedstream":
-            texts = run_feedstream(args.feedstream, sources)
-        elif extractor == "trafilatura":
-            texts = run_trafilatura(sources)
-        elif extractor == "readability-lxml":
-            texts = run_readability_lxml(sources)
-        else:
-            sys.exit(f"unknown extractor {extractor}")
-        seconds = time.perf_counter() - start
+    extractors = args.extractors.split(",")
+    timings = collections.defaultdict(list)
+    results = {}
+    for _ in range(args.runs):
+        for extractor in extractors:
+            start = time.perf_counter()
+            if extractor == "feedstream":
+                texts = run_feedstream(args.feedstream, sources)
+            elif extractor == "trafilatura":
+                texts = run_trafilatura(sources)
+            elif extractor == "readability-lxml":
+                texts = run_readability_lxml(sources)
+            else:
+                sys.exit(f"unknown extractor {extractor}")
+            timings[extractor].append(time.perf_counter() - start)
+            results[extractor] = texts
+    medians = {}
+    for extractor in extractors:
+        seconds = sorted(timings[extractor])[len(timings[extractor]) // 2]
+        medians[extractor] = seconds
+        texts = results[extractor]
         scores = [(name, f1(text, html_text(expected))) for (name, _, expected), text in zip(listed, texts)]
         low = sorted((s for s in scores if s[1] < 0.8), key=lambda s: s[1])
         mean = sum(s for _, s in scores) / len(scores)
+        runs = ", ".join(f"{t:.2f}" for t in timings[extractor])
         print(f"{extractor}: {len(scores)} pages, mean F1 {mean:.4f}, {megabytes:.1f} MB in {seconds:.2f} s "
-              f"({megabytes / seconds:.1f} MB/s)")
+              f"({megabytes / seconds:.1f} MB/s)" + (f", median of {runs} s" if args.runs > 1 else ""))
         print("  below 0.8: " + ", ".join(f"{n} {s:.3f}" for n, s in low))
+    if "feedstream" in medians and len(medians) > 1:
+        print("feedstream's throughput over " + ", ".join(
+            f"{e}'s: {medians[e] / medians['feedstream']:.2f}x" for e in extractors if e != "feedstream"))
 
 if __name__ == "__main__":
     main()

@@ -150,8 +150,14 @@ final class ArticleEngine: PushEngine {
             guard heldText.count > HTMLTagBoundary.maximumHeld else { return heldText.count + tagBoundary.heldCount }
             return try flushText(to: parser)
         }
-        heldText.append(contentsOf: bytes[...last])
-        let backlog = try flushText(to: parser)
+        let backlog: Int
+        if heldText.isEmpty {
+            // Nothing held: the bytes go on as they are, without a copy.
+            backlog = try tagBoundary.feed(UnsafeRawBufferPointer(rebasing: bytes[...last]), to: parser)
+        } else {
+            heldText.append(contentsOf: bytes[...last])
+            backlog = try flushText(to: parser)
+        }
         heldText.append(contentsOf: bytes[(last + 1)...])
         return backlog + heldText.count
     }

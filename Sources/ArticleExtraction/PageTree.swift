@@ -16,6 +16,8 @@ struct PageTree {
         var tag: String
         var attributes: [Attribute] = []
         var text: String = ""
+        /// Whether this is a text node: asked of every node a walk passes, where comparing tags cost more.
+        var isText = false
         /// The text's measure, kept as text is appended.
         var measure = TextMeasure.empty
         var parent: Int32 = -1
@@ -37,13 +39,13 @@ struct PageTree {
 
     /// Makes a detached text node.
     mutating func makeText(_ text: String) -> Int {
-        nodes.append(Node(tag: Self.textTag, text: text, measure: TextMeasure(text)))
+        nodes.append(Node(tag: Self.textTag, text: text, isText: true, measure: TextMeasure(text)))
         return nodes.count - 1
     }
 
     func tag(_ node: Int) -> String { nodes[node].tag }
-    func isText(_ node: Int) -> Bool { nodes[node].tag == Self.textTag }
-    func isElement(_ node: Int) -> Bool { nodes[node].tag != Self.textTag }
+    func isText(_ node: Int) -> Bool { nodes[node].isText }
+    func isElement(_ node: Int) -> Bool { !nodes[node].isText }
     func parent(_ node: Int) -> Int? { let parent = nodes[node].parent; return parent < 0 ? nil : Int(parent) }
     func firstChild(_ node: Int) -> Int? { let child = nodes[node].firstChild; return child < 0 ? nil : Int(child) }
     func lastChild(_ node: Int) -> Int? { let child = nodes[node].lastChild; return child < 0 ? nil : Int(child) }

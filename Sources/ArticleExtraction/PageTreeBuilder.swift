@@ -12,8 +12,11 @@ import StreamCore
 /// ``openDepthFactor`` times the depth limit (8,192 by default) the page is read no further, so that 100 MB of
 /// nested `div`s costs libxml2 no more than a few hundred kilobytes.
 final class PageTreeBuilder: HTMLEventHandler {
-    var tree = PageTree()
-    var facts = PageFacts()
+    // The state is exempt from dynamic exclusivity checks, as XMLStream's record selector's is: it is touched only
+    // from the SAX callbacks of one parse call (and by the assembler after the last), never re-entrantly, and the
+    // checks cost a fifth of a characters event.
+    @exclusivity(unchecked) var tree = PageTree()
+    @exclusivity(unchecked) var facts = PageFacts()
     let htmlNode: Int
     let bodyNode: Int
 
@@ -25,23 +28,23 @@ final class PageTreeBuilder: HTMLEventHandler {
     private let maximumBytes: Int
     private let maximumDepth: Int
     /// Every element open in libxml2, kept or not.
-    private var openDepth = 0
+    @exclusivity(unchecked) private var openDepth = 0
     private let maximumOpenDepth: Int
-    private var retainedBytes = 0
+    @exclusivity(unchecked) private var retainedBytes = 0
     /// Whether a bound was reached: from then on nothing more is kept.
-    private(set) var isTruncated = false
+    @exclusivity(unchecked) private(set) var isTruncated = false
 
     /// The open elements kept in the tree (the innermost last).
-    private var open: [Int] = []
+    @exclusivity(unchecked) private var open: [Int] = []
     /// Open elements below the depth bound, read as part of the deepest kept one.
-    private var flattenedDepth = 0
+    @exclusivity(unchecked) private var flattenedDepth = 0
     /// Open elements inside a subtree that is not kept (a script, a hidden element, the head's other content).
-    private var skippedDepth = 0
+    @exclusivity(unchecked) private var skippedDepth = 0
     /// What the skipped subtree's text is wanted for.
-    private var capture: Capture = .none
-    private var captured: [UInt8] = []
-    private var headDepth = 0
-    private var seenBody = false
+    @exclusivity(unchecked) private var capture: Capture = .none
+    @exclusivity(unchecked) private var captured: [UInt8] = []
+    @exclusivity(unchecked) private var headDepth = 0
+    @exclusivity(unchecked) private var seenBody = false
 
     private enum Capture { case none, title, jsonLD }
 
@@ -108,8 +111,9 @@ final class PageTreeBuilder: HTMLEventHandler {
         var attributes: [PageTree.Attribute] = []
         var bytes = 0
         try tag.forEachAttribute { attributeName, value in
+            // Event handlers and inline styles are never kept: passed over before any string is made.
+            guard let raw = attributeName.bytes, !Self.isDropped(raw) else { return }
             let key = attributeName.string.lowercased()
-            guard !key.hasPrefix("on"), key != "style" else { return }
             let text = String(decoding: value, as: UTF8.self)
             bytes += key.utf8.count + text.utf8.count
             attributes.append(PageTree.Attribute(name: key, value: text))
@@ -176,6 +180,12 @@ final class PageTreeBuilder: HTMLEventHandler {
     /// Hidden from readers: `hidden`, `aria-hidden="true"` (less Wikimedia's `fallback-image`s), `display: none`,
     /// `visibility: hidden`, a modal dialog.
     private static let hidingStyles: HintWords = ["display:none", "visibility:hidden"]
+
+    /// `on…` (any case) and `style`, from the name's NUL-terminated bytes.
+    private static func isDropped(_ name: UnsafePointer<UInt8>) -> Bool {
+        if name[0] | 0x20 == UInt8(ascii: "o") && name[1] | 0x20 == UInt8(ascii: "n") { return true }
+        return HTMLName.equals(name, "style")
+    }
 
     private static func isHidden(_ tag: HTMLStartTag) -> Bool {
         if tag.value(of: "hidden") != nil { return true }

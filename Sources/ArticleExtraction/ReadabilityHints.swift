@@ -29,42 +29,55 @@ enum ReadabilityHints {
 
     /// The negative hint, with its `hid` alternatives: `^hid$| hid$| hid |^hid `.
     static func isNegative(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        if lowered == "hid" || lowered.hasSuffix(" hid") || lowered.contains(" hid ") || lowered.hasPrefix("hid ") {
-            return true
+        TextScan.withUTF8(text) { bytes in
+            // `hid` between the ends and single blanks.
+            var search = 0
+            while let found = TextScan.firstIndex(ofASCII: hid, in: bytes, from: search) {
+                let end = found + hid.count
+                let starts = found == 0 || bytes[found - 1] == 0x20
+                if starts && (end == bytes.count || bytes[end] == 0x20) { return true }
+                search = found + 1
+            }
+            return negative.occurs(in: bytes)
         }
-        return matches(lowered, negative)
     }
 
-    /// `(\b|_)(share|sharedaddy)(\b|_)`.
+    private static let hid = Array("hid".utf8)
+    private static let share = Array("share".utf8)
+    private static let daddy = Array("daddy".utf8)
+
+    /// `(\b|_)(share|sharedaddy)(\b|_)`, a word character being a letter or a digit of any script.
     static func isShare(_ text: String) -> Bool {
-        let scalars = Array(text.lowercased().unicodeScalars)
-        let word = Array("share".unicodeScalars)
-        guard scalars.count >= word.count else { return false }
-        func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        TextScan.withUTF8(text) { bytes in
+            func isWordCharacter(at index: Int) -> Bool {
+                let properties = TextScan.scalar(in: bytes, at: index).scalar.properties
+                return properties.isAlphabetic || properties.numericType != nil
+            }
+            var search = 0
+            while let start = TextScan.firstIndex(ofASCII: share, in: bytes, from: search) {
+                search = start + 1
+                var previous = start - 1
+                while previous > 0 && bytes[previous] & 0xC0 == 0x80 { previous -= 1 }
+                guard start == 0 || !isWordCharacter(at: previous) else { continue }
+                var end = start + share.count
+                if TextScan.firstIndex(ofASCII: daddy, in: UnsafeBufferPointer(rebasing: bytes[end...]), from: 0) == 0 {
+                    end += daddy.count
+                }
+                if end == bytes.count || !isWordCharacter(at: end) { return true }
+            }
+            return false
         }
-        for start in 0...(scalars.count - word.count) where Array(scalars[start..<(start + word.count)]) == word {
-            let before = start == 0 || !isWordScalar(scalars[start - 1]) || scalars[start - 1] == "_"
-            var end = start + word.count
-            if Array(scalars[end...].prefix(5)) == Array("daddy".unicodeScalars) { end += 5 }
-            let after = end == scalars.count || !isWordScalar(scalars[end]) || scalars[end] == "_"
-            if before && after { return true }
-        }
-        return false
     }
 
     /// Whether `value` names a video host people embed (YouTube, Vimeo, Dailymotion, Twitch, Wikimedia, Archive).
-    static func isVideo(_ value: String) -> Bool {
-        let lowered = value.lowercased()
-        let hosts = [
-            "//www.dailymotion.com", "//dailymotion.com", "//www.youtube.com", "//youtube.com",
-            "//www.youtube-nocookie.com", "//youtube-nocookie.com", "//player.vimeo.com", "//www.player.vimeo.com",
-            "//v.qq.com", "//www.v.qq.com", "//archive.org", "//www.archive.org", "//upload.wikimedia.org",
-            "//www.upload.wikimedia.org", "//player.twitch.tv", "//www.player.twitch.tv",
-        ]
-        return hosts.contains { lowered.contains($0) }
-    }
+    static func isVideo(_ value: String) -> Bool { matches(value, videoHosts) }
+
+    private static let videoHosts: HintWords = [
+        "//www.dailymotion.com", "//dailymotion.com", "//www.youtube.com", "//youtube.com",
+        "//www.youtube-nocookie.com", "//youtube-nocookie.com", "//player.vimeo.com", "//www.player.vimeo.com",
+        "//v.qq.com", "//www.v.qq.com", "//archive.org", "//www.archive.org", "//upload.wikimedia.org",
+        "//www.upload.wikimedia.org", "//player.twitch.tv", "//www.player.twitch.tv",
+    ]
 
     /// Text that is only an advertisement's label or a loading indicator.
     static func isAdOrLoading(_ text: String) -> Bool {

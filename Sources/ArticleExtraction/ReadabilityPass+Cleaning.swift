@@ -99,7 +99,10 @@ extension ReadabilityPass {
             let hasSource =
                 tree.attribute(element, "src").map { !$0.isEmpty } == true
                 || tree.attribute(element, "srcset").map { !$0.isEmpty && $0 != "null" } == true
-            if hasSource && !(tree.attribute(element, "class") ?? "").lowercased().contains("lazy") { continue }
+            let isLazy = TextScan.withUTF8(tree.attribute(element, "class") ?? "") { classes in
+                TextScan.firstIndex(ofASCII: Self.lazy, in: classes, from: 0) != nil
+            }
+            if hasSource && !isLazy { continue }
             for attribute in tree.attributes(element) where !["src", "srcset", "alt"].contains(attribute.name) {
                 let copyTo: String
                 if Self.looksLikeSourceSet(attribute.value) {
@@ -119,6 +122,8 @@ extension ReadabilityPass {
             }
         }
     }
+
+    private static let lazy = Array("lazy".utf8)
 
     /// Read in the value's UTF-8, ASCII case ignored: these are tried on every attribute of every image.
     private static let imageExtensions = [".jpg", ".jpeg", ".png", ".webp"].map { Array($0.utf8) }

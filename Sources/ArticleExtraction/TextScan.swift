@@ -141,24 +141,41 @@ enum TextScan {
 
     /// Every run of white space made one blank, and the ends trimmed: text as a reader shows it.
     static func squeezed(_ text: String) -> String {
-        withUTF8(text) { bytes in
+        withUTF8(text) { bytes -> String? in
             var output: [UInt8] = []
-            output.reserveCapacity(bytes.count)
-            var pendingBlank = false
+            // Runs of characters that stay as they are, copied whole: [copied, index) is the current one.
+            var copied = 0
+            var changed = false
             var index = 0
             while index < bytes.count {
                 let (isBlank, width) = blank(in: bytes, at: index)
-                if isBlank {
-                    pendingBlank = !output.isEmpty
-                } else {
-                    if pendingBlank { output.append(0x20) }
-                    pendingBlank = false
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + width)]))
+                guard isBlank else {
+                    index += width
+                    continue
                 }
+                // A single space between two characters stays; anything else is rewritten.
+                let runStart = index
                 index += width
+                while index < bytes.count {
+                    let (next, nextWidth) = blank(in: bytes, at: index)
+                    guard next else { break }
+                    index += nextWidth
+                }
+                let isSingleSpace = index - runStart == 1 && bytes[runStart] == 0x20
+                if isSingleSpace && runStart > 0 && index < bytes.count { continue }
+                if !changed {
+                    output.reserveCapacity(bytes.count)
+                    changed = true
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<runStart]))
+                // A blank between two characters; none at the ends.
+                if !output.isEmpty && index < bytes.count { output.append(0x20) }
+                copied = index
             }
+            guard changed else { return nil }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
             return String(decoding: output, as: UTF8.self)
-        }
+        } ?? text
     }
 
     /// The commas of Latin, Arabic, Chinese and other scripts that Readability counts.

@@ -118,6 +118,47 @@ import Testing
         }
     }
 
+    static func referenceIsShare(_ text: String) -> Bool {
+        let scalars = Array(text.lowercased().unicodeScalars)
+        let word = Array("share".unicodeScalars)
+        guard scalars.count >= word.count else { return false }
+        func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+        for start in 0...(scalars.count - word.count) where Array(scalars[start..<(start + word.count)]) == word {
+            let before = start == 0 || !isWordScalar(scalars[start - 1]) || scalars[start - 1] == "_"
+            var end = start + word.count
+            if Array(scalars[end...].prefix(5)) == Array("daddy".unicodeScalars) { end += 5 }
+            let after = end == scalars.count || !isWordScalar(scalars[end]) || scalars[end] == "_"
+            if before && after { return true }
+        }
+        return false
+    }
+
+    static func referenceIsNegativeHid(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered == "hid" || lowered.hasSuffix(" hid") || lowered.contains(" hid ") || lowered.hasPrefix("hid ")
+    }
+
+    @Test("Share bars and `hid` by name: as the scalar definitions")
+    func shareAndHidden() {
+        let pieces = [
+            "share", "SHARE", "sharedaddy", "daddy", "hid", "HID", " ", "-", "_", "x", "9", "é", "日", "\u{301}",
+        ]
+        var generator = SplitMix64(seed: 4)
+        for _ in 0..<4000 {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            #expect(ReadabilityHints.isShare(text) == Self.referenceIsShare(text), "\(text.debugDescription)")
+            let negative = ReadabilityHints.isNegative(text)
+            let expected = Self.referenceIsNegativeHid(text) || ReadabilityHints.matches(text, ReadabilityHints.negative)
+            #expect(negative == expected, "\(text.debugDescription)")
+        }
+        #expect(ReadabilityHints.isVideo("https://www.YouTube.com/embed/x"))
+        #expect(!ReadabilityHints.isVideo("https://example.com/youtube"))
+    }
+
     @Test("Hint words: found in either ASCII case, anywhere in the name")
     func hints() {
         #expect(ReadabilityHints.matches("post-SIDEBAR main", ReadabilityHints.unlikely))
