@@ -82,8 +82,9 @@ public final class ArticleExtractor: PushDrivenParser {
 
 /// The libxml2 run behind an ``ArticleExtractor``: the page's encoding decided first, as HTML decides it
 /// (``PageEncodingSniffer``: a byte-order mark, the HTTP charset, `<meta charset>` in the first 1,024 bytes, else
-/// UTF-8 when valid, else windows-1252 — the same in every chunking), then chunks through the intake and the tag
-/// boundary to the HTML parser, whose events build the page tree; the article is assembled at the end.
+/// UTF-8 when valid, else windows-1252 — the same in every chunking), then chunks through the intake, the UTF-8
+/// repair (on a UTF-8 page) and the tag boundary to the HTML parser, whose events build the page tree; the article
+/// is assembled at the end.
 final class ArticleEngine: PushEngine {
     let builder: PageTreeBuilder
     private var parser: HTMLPushParser?
@@ -97,6 +98,8 @@ final class ArticleEngine: PushEngine {
     /// than whole (found by the drip-feed test on Readability's `ehow-1`). Text goes on with the tag after it, or
     /// at ``HTMLTagBoundary/maximumHeld`` bytes, or at the end.
     private var heldText: [UInt8] = []
+    /// On a UTF-8 page, what is not UTF-8 becomes U+FFFD before libxml2 sees it (``UTF8Repair``).
+    private var repair: UTF8Repair?
 
     init(options: ArticleExtractor.Options) {
         self.options = options
@@ -132,15 +135,27 @@ final class ArticleEngine: PushEngine {
             self.sniffer = nil
             let made = HTMLPushParser(encoding: decided == "utf-8" ? .utf8 : .named(decided), handler: builder)
             parser = made
+            if decided == "utf-8" { repair = UTF8Repair() }
             let outcome = sniffer.held.withUnsafeBytes { held in
                 Result { () throws(StreamError) -> Int in
-                    try feedWholeText(UnsafeRawBufferPointer(rebasing: held[sniffer.byteOrderMarkLength...]), to: made)
+                    try send(UnsafeRawBufferPointer(rebasing: held[sniffer.byteOrderMarkLength...]), atEnd, to: made)
                 }
             }
             return try outcome.get()
         }
-        guard let parser, !bytes.isEmpty else { return 0 }
-        return try feedWholeText(bytes, to: parser)
+        guard let parser else { return 0 }
+        return try send(bytes, atEnd, to: parser)
+    }
+
+    /// Hands decided bytes on, through ``UTF8Repair`` on a UTF-8 page.
+    private func send(_ bytes: UnsafeRawBufferPointer, _ atEnd: Bool, to parser: HTMLPushParser) throws(StreamError)
+        -> Int
+    {
+        guard repair != nil else { return bytes.isEmpty ? 0 : try feedWholeText(bytes, to: parser) }
+        let backlog = try repair!.take(bytes, atEnd: atEnd) { (repaired) throws(StreamError) -> Int in
+            repaired.isEmpty ? 0 : try feedWholeText(repaired, to: parser)
+        }
+        return backlog + repair!.heldCount
     }
 
     /// Hands on everything up to the last `>` (with the text held before), and holds what follows.
