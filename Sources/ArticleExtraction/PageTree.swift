@@ -14,17 +14,20 @@ struct PageTree {
     struct Node {
         /// Lowercase element name; ``PageTree/textTag`` for a text node.
         var tag: String
-        var attributes: [Attribute] = []
-        var text: String = ""
-        /// Whether this is a text node: asked of every node a walk passes, where comparing tags cost more.
-        var isText = false
-        /// The text's measure, kept as text is appended.
-        var measure = TextMeasure.empty
+        var content: Content
         var parent: Int32 = -1
         var firstChild: Int32 = -1
         var lastChild: Int32 = -1
         var next: Int32 = -1
         var previous: Int32 = -1
+    }
+
+    /// What a node holds besides its place: an element its attributes, a text node its text and the text's
+    /// measure (kept as text is appended). One or the other, so that a node costs no more than before it kept a
+    /// measure (``PackedTextMeasure``).
+    enum Content {
+        case element([Attribute])
+        case text(String, PackedTextMeasure)
     }
 
     static let textTag = "#text"
@@ -33,19 +36,21 @@ struct PageTree {
 
     /// Makes a detached element.
     mutating func makeElement(_ tag: String, attributes: [Attribute] = []) -> Int {
-        nodes.append(Node(tag: tag, attributes: attributes))
+        nodes.append(Node(tag: tag, content: .element(attributes)))
         return nodes.count - 1
     }
 
     /// Makes a detached text node.
     mutating func makeText(_ text: String) -> Int {
-        nodes.append(Node(tag: Self.textTag, text: text, isText: true, measure: TextMeasure(text)))
+        nodes.append(Node(tag: Self.textTag, content: .text(text, PackedTextMeasure(TextMeasure(text)))))
         return nodes.count - 1
     }
 
     func tag(_ node: Int) -> String { nodes[node].tag }
-    func isText(_ node: Int) -> Bool { nodes[node].isText }
-    func isElement(_ node: Int) -> Bool { !nodes[node].isText }
+    func isText(_ node: Int) -> Bool {
+        if case .text = nodes[node].content { true } else { false }
+    }
+    func isElement(_ node: Int) -> Bool { !isText(node) }
     func parent(_ node: Int) -> Int? { let parent = nodes[node].parent; return parent < 0 ? nil : Int(parent) }
     func firstChild(_ node: Int) -> Int? { let child = nodes[node].firstChild; return child < 0 ? nil : Int(child) }
     func lastChild(_ node: Int) -> Int? { let child = nodes[node].lastChild; return child < 0 ? nil : Int(child) }
@@ -56,28 +61,46 @@ struct PageTree {
     }
 
     mutating func setTag(_ node: Int, _ tag: String) { nodes[node].tag = tag }
-    mutating func appendText(_ node: Int, _ text: String) {
-        nodes[node].text += text
-        nodes[node].measure = nodes[node].measure.followed(by: TextMeasure(text))
+    mutating func appendText(_ node: Int, _ appended: String) {
+        guard case .text(var text, let measure) = nodes[node].content else { return }
+        nodes[node].content = .element([])  // so that the text is uniquely held while it grows
+        text += appended
+        nodes[node].content = .text(text, PackedTextMeasure(measure.measure.followed(by: TextMeasure(appended))))
     }
-    func text(_ node: Int) -> String { nodes[node].text }
+
+    func text(_ node: Int) -> String {
+        if case .text(let text, _) = nodes[node].content { text } else { "" }
+    }
+
+    /// The measure of a text node's text (``TextMeasure/empty`` for an element).
+    private func ownMeasure(_ node: Int) -> TextMeasure {
+        if case .text(_, let measure) = nodes[node].content { measure.measure } else { .empty }
+    }
 
     func attribute(_ node: Int, _ name: String) -> String? {
-        nodes[node].attributes.first { $0.name == name }?.value
+        attributes(node).first { $0.name == name }?.value
     }
 
-    func attributes(_ node: Int) -> [Attribute] { nodes[node].attributes }
+    func attributes(_ node: Int) -> [Attribute] {
+        if case .element(let attributes) = nodes[node].content { attributes } else { [] }
+    }
 
     mutating func setAttribute(_ node: Int, _ name: String, _ value: String) {
-        if let index = nodes[node].attributes.firstIndex(where: { $0.name == name }) {
-            nodes[node].attributes[index].value = value
+        guard case .element(var attributes) = nodes[node].content else { return }
+        nodes[node].content = .element([])
+        if let index = attributes.firstIndex(where: { $0.name == name }) {
+            attributes[index].value = value
         } else {
-            nodes[node].attributes.append(Attribute(name: name, value: value))
+            attributes.append(Attribute(name: name, value: value))
         }
+        nodes[node].content = .element(attributes)
     }
 
     mutating func removeAttribute(_ node: Int, _ name: String) {
-        nodes[node].attributes.removeAll { $0.name == name }
+        guard case .element(var attributes) = nodes[node].content else { return }
+        nodes[node].content = .element([])
+        attributes.removeAll { $0.name == name }
+        nodes[node].content = .element(attributes)
     }
 
     /// `class` and `id` joined by a blank, as Readability matches its hints against them.
@@ -228,14 +251,14 @@ struct PageTree {
 
     /// Every text below `node`, concatenated (the DOM's `textContent`).
     func textContent(_ node: Int) -> String {
-        if isText(node) { return nodes[node].text }
+        if isText(node) { return text(node) }
         var text = ""
         var stack: [Int] = []
         var child = lastChild(node)
         while let current = child { stack.append(current); child = previous(current) }
         while let current = stack.popLast() {
             if isText(current) {
-                text += nodes[current].text
+                text += self.text(current)
                 continue
             }
             var child = lastChild(current)
@@ -246,7 +269,7 @@ struct PageTree {
 
     /// Whether any text below `node` is not white space, found without making the text.
     func hasText(_ node: Int) -> Bool {
-        if isText(node) { return !TextScan.isBlank(nodes[node].text) }
+        if isText(node) { return !TextScan.isBlank(text(node)) }
         var current = firstChild(node)
         var stack: [Int] = []
         while true {
@@ -256,7 +279,7 @@ struct PageTree {
                 continue
             }
             if isText(here) {
-                if !TextScan.isBlank(nodes[here].text) { return true }
+                if !TextScan.isBlank(text(here)) { return true }
                 current = next(here)
             } else {
                 stack.append(here)
@@ -302,14 +325,14 @@ struct PageTree {
 
     /// The measure of the text below `node`, made from its text nodes' in document order.
     func textMeasure(_ node: Int) -> TextMeasure {
-        if isText(node) { return nodes[node].measure }
+        if isText(node) { return ownMeasure(node) }
         var measure = TextMeasure.empty
         var stack: [Int] = []
         var child = lastChild(node)
         while let current = child { stack.append(current); child = previous(current) }
         while let current = stack.popLast() {
             if isText(current) {
-                measure = measure.followed(by: nodes[current].measure)
+                measure = measure.followed(by: ownMeasure(current))
                 continue
             }
             var child = lastChild(current)

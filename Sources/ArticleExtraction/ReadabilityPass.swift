@@ -28,7 +28,7 @@ struct ReadabilityPass {
     var dataTables: Set<Int> = []
     /// ``PageTree/innerTextLength(_:)`` of the nodes measured since the last change below them: the cleaning
     /// measures each element and every element inside it, which without it costs the square of the depth.
-    var textLengths = NodeValues<Int>()
+    var textLengths = NodeValues<Int32>()
 
     static let topCandidateCount = 5
     static let scoredTags: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
@@ -303,9 +303,9 @@ struct ReadabilityPass {
 
     /// The node's inner text length, measured once until something below it changes.
     mutating func textLength(_ node: Int) -> Int {
-        if let known = textLengths[node] { return known }
+        if let known = textLengths[node] { return Int(known) }
         let length = tree.innerTextLength(node)
-        textLengths[node] = length
+        textLengths[node] = Int32(clamping: length)
         return length
     }
 
