@@ -83,8 +83,8 @@ public final class ArticleExtractor: PushDrivenParser {
 /// The libxml2 run behind an ``ArticleExtractor``: the page's encoding decided first, as HTML decides it
 /// (``PageEncodingSniffer``: a byte-order mark, the HTTP charset, `<meta charset>` in the first 1,024 bytes, else
 /// UTF-8 when valid, else windows-1252 — the same in every chunking), then chunks through the intake, the UTF-8
-/// repair (on a UTF-8 page) and the tag boundary to the HTML parser, whose events build the page tree; the article
-/// is assembled at the end.
+/// repair (on a UTF-8 page) or the windows-1252 decoder, and the tag boundary to the HTML parser, whose events build
+/// the page tree; the article is assembled at the end.
 final class ArticleEngine: PushEngine {
     let builder: PageTreeBuilder
     private var parser: HTMLPushParser?
@@ -100,6 +100,9 @@ final class ArticleEngine: PushEngine {
     private var heldText: [UInt8] = []
     /// On a UTF-8 page, what is not UTF-8 becomes U+FFFD before libxml2 sees it (``UTF8Repair``).
     private var repair: UTF8Repair?
+    /// Whether the page is windows-1252, decoded here into `decoded` for libxml2.
+    private var decodesWindows1252 = false
+    private var decoded: [UInt8] = []
 
     init(options: ArticleExtractor.Options) {
         self.options = options
@@ -133,7 +136,10 @@ final class ArticleEngine: PushEngine {
                 return sniffer.held.count
             }
             self.sniffer = nil
-            let made = HTMLPushParser(encoding: decided == "utf-8" ? .utf8 : .named(decided), handler: builder)
+            // windows-1252 is decoded here (`Windows1252`), UTF-8 repaired (`UTF8Repair`); libxml2 reads the others.
+            decodesWindows1252 = decided == "windows-1252"
+            let readsUTF8 = decided == "utf-8" || decodesWindows1252
+            let made = HTMLPushParser(encoding: readsUTF8 ? .utf8 : .named(decided), handler: builder)
             parser = made
             if decided == "utf-8" { repair = UTF8Repair() }
             let outcome = sniffer.held.withUnsafeBytes { held in
@@ -151,6 +157,15 @@ final class ArticleEngine: PushEngine {
     private func send(_ bytes: UnsafeRawBufferPointer, _ atEnd: Bool, to parser: HTMLPushParser) throws(StreamError)
         -> Int
     {
+        if decodesWindows1252 {
+            guard !bytes.isEmpty else { return 0 }
+            decoded.removeAll(keepingCapacity: true)
+            Windows1252.decode(bytes, into: &decoded)
+            let outcome = decoded.withUnsafeBytes { utf8 in
+                Result { () throws(StreamError) -> Int in try feedWholeText(utf8, to: parser) }
+            }
+            return try outcome.get()
+        }
         guard repair != nil else { return bytes.isEmpty ? 0 : try feedWholeText(bytes, to: parser) }
         let backlog = try repair!.take(bytes, atEnd: atEnd) { (repaired) throws(StreamError) -> Int in
             repaired.isEmpty ? 0 : try feedWholeText(repaired, to: parser)

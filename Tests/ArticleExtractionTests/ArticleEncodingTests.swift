@@ -48,7 +48,14 @@ import Testing
         [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     }
 
+    // "c a b" with three of the five bytes iconv refuses in windows-1252 (C1 controls to the WHATWG decoder).
+    static let unassigned: [UInt8] = [0x63, 0x9D, 0x61, 0x8F, 0x62, 0x81]
+
     static let pages: [EncodedPage] = [
+        EncodedPage(
+            name: "windows-1252 with bytes iconv refuses (0x81, 0x8F, 0x9D)",
+            bytes: page(head: #"<meta charset="windows-1252">"#, title: cafeCreme, word: unassigned),
+            title: "Café crème", word: "c\u{9D}a\u{8F}b\u{81}"),
         EncodedPage(
             name: "windows-1252 by <meta charset>",
             bytes: page(head: #"<meta charset="windows-1252">"#, title: cafeCreme, word: coeurElan),
