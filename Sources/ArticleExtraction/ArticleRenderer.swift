@@ -1,3 +1,6 @@
+@_spi(StreamPlumbing) import StreamCore
+@_spi(XMLEngine) import XMLStream
+
 /// Writes an article subtree of a ``PageTree`` as HTML (for the sanitizer) and as plain text.
 enum ArticleRenderer {
     /// Elements that begin a paragraph of the plain text.
@@ -10,27 +13,33 @@ enum ArticleRenderer {
     /// The subtree below `root` (not `root` itself) as HTML: text and attribute values escaped, void elements
     /// unclosed, `javascript:` links without their `href`.
     static func html(_ tree: PageTree, _ root: Int) -> String {
-        var output: [UInt8] = []
+        var output = ByteAccumulator(capacity: 16 << 10)
+        func append(_ text: String, escaped: Bool = false, quotes: Bool = false) {
+            TextScan.withUTF8(text) { bytes in
+                let raw = UnsafeRawBufferPointer(bytes)
+                if escaped { output.appendEscaped(raw, attribute: quotes) } else { output.append(raw) }
+            }
+        }
         var stack: [(node: Int, closing: Bool)] = tree.childNodes(root).reversed().map { ($0, false) }
         while let (node, closing) = stack.popLast() {
             let tag = tree.tag(node)
             if closing {
-                output.append(contentsOf: "</".utf8)
-                output.append(contentsOf: tag.utf8)
+                output.append("</")
+                append(tag)
                 output.append(UInt8(ascii: ">"))
                 continue
             }
             if tree.isText(node) {
-                escape(tree.text(node), into: &output, quotes: false)
+                append(tree.text(node), escaped: true)
                 continue
             }
             output.append(UInt8(ascii: "<"))
-            output.append(contentsOf: tag.utf8)
+            append(tag)
             for attribute in tree.attributes(node) where isWritable(attribute.name) {
                 output.append(UInt8(ascii: " "))
-                output.append(contentsOf: attribute.name.utf8)
-                output.append(contentsOf: "=\"".utf8)
-                escape(attribute.value, into: &output, quotes: true)
+                append(attribute.name)
+                output.append("=\"")
+                append(attribute.value, escaped: true, quotes: true)
                 output.append(UInt8(ascii: "\""))
             }
             output.append(UInt8(ascii: ">"))
@@ -38,7 +47,7 @@ enum ArticleRenderer {
             stack.append((node, true))
             stack += tree.childNodes(node).reversed().map { ($0, false) }
         }
-        return String(decoding: output, as: UTF8.self)
+        return output.string(0..<output.count)
     }
 
     private static let HTMLVoidNames: Set<String> = [
@@ -51,28 +60,6 @@ enum ArticleRenderer {
             let folded = byte | 0x20
             return (folded >= 0x61 && folded <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
-        }
-    }
-
-    private static func escape(_ text: String, into output: inout [UInt8], quotes: Bool) {
-        TextScan.withUTF8(text) { bytes in
-            // Runs without a character to escape are appended whole.
-            var copied = 0
-            for index in bytes.indices {
-                let replacement: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\"") where quotes: replacement = "&quot;"
-                default: continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                output.append(
-                    contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                copied = index + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
     }
 
