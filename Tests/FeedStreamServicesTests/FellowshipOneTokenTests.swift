@@ -173,6 +173,22 @@ struct FellowshipOneTokenTests {
         }
     }
 
+    @Test("A service, a Jive client and a pager made from a session configuration keep its request timeout")
+    func configurationTimeout() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 321
+        let url = URL(string: "https://example.com")!
+        let service = FellowshipOneTokenService(
+            baseURL: url, consumerKey: "k", consumerSecret: "s", configuration: configuration)
+        #expect(service.limits.idleTimeout == 321)
+        let signer = OAuth1Signer(consumerKey: "k", consumerSecret: "s")
+        #expect(FellowshipOneTokenService(baseURL: url, consumer: signer, configuration: configuration)
+            .limits.idleTimeout == 321)
+        let pager = Pager(
+            request: URLRequest(url: url), strategy: ConnectionsPaging(), configuration: configuration)
+        #expect(pager.limits.idleTimeout == 321)
+    }
+
     @Test("A 200 without a token is an OAuth1Error, not an empty token")
     func answerWithoutToken() async throws {
         let server = try Self.service(requests: 1, answerWithoutToken: true)

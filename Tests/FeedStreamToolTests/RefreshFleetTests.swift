@@ -72,8 +72,8 @@ struct RefreshFleetTests {
             #expect(paths.count == 10 && Set(paths).count == 10, "\(host.address): \(paths)")
             #expect(host.maximumInFlight <= 2)
         }
-        // Every worker did some of the work.
-        #expect(runs.filter { !$0.output.isEmpty }.count >= 2)
+        // How the work was shared is not asserted: on a loaded machine one worker may claim every feed before the
+        // others have started, which is correct. What must hold is above: each feed once, each host within the bound.
     }
 
     @Test("A worker killed mid-run: its claims come back to another worker after the lease")

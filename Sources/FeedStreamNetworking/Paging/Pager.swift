@@ -79,7 +79,8 @@ public struct Pager<Strategy: PagingStrategy>: Sendable {
         self.originPolicy = originPolicy
     }
 
-    /// Creates a pager whose pages go through a ``URLSessionTransport`` with `configuration`.
+    /// Creates a pager whose pages go through a ``URLSessionTransport`` with `configuration`; its request timeout is
+    /// the idle timeout.
     public init(
         request: URLRequest, strategy: Strategy, maximumPages: Int? = nil,
         authorizer: (any RequestAuthorizer)? = nil, retryPolicy: RetryPolicy = RetryPolicy(),
@@ -87,7 +88,8 @@ public struct Pager<Strategy: PagingStrategy>: Sendable {
     ) {
         self.init(
             request: request, strategy: strategy, maximumPages: maximumPages, authorizer: authorizer,
-            retryPolicy: retryPolicy, transport: URLSessionTransport(configuration: configuration))
+            retryPolicy: retryPolicy, transport: URLSessionTransport(configuration: configuration),
+            limits: TransferLimits(sessionConfiguration: configuration))
     }
 
     /// Every event of the run: response heads, items as they stream in, page ends, retries.

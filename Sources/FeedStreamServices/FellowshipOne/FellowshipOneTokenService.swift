@@ -46,9 +46,12 @@ public struct FellowshipOneTokenService: Sendable {
         self.limits = limits
     }
 
-    /// Creates a service that signs as `consumer` and sends through a ``URLSessionTransport`` with `configuration`.
+    /// Creates a service that signs as `consumer` and sends through a ``URLSessionTransport`` with `configuration`;
+    /// its request timeout is the idle timeout, as it is for URLSession itself.
     public init(baseURL: URL, consumer: OAuth1Signer, configuration: URLSessionConfiguration) {
-        self.init(baseURL: baseURL, consumer: consumer, transport: URLSessionTransport(configuration: configuration))
+        self.init(
+            baseURL: baseURL, consumer: consumer, transport: URLSessionTransport(configuration: configuration),
+            limits: TransferLimits(sessionConfiguration: configuration))
     }
 
     /// Creates a service for the consumer `consumerKey` (HMAC-SHA1, as Fellowship One requires).
@@ -62,11 +65,12 @@ public struct FellowshipOneTokenService: Sendable {
     }
 
     /// Creates a service for the consumer `consumerKey` that sends through a ``URLSessionTransport`` with
-    /// `configuration`.
+    /// `configuration`; its request timeout is the idle timeout.
     public init(baseURL: URL, consumerKey: String, consumerSecret: String, configuration: URLSessionConfiguration) {
         self.init(
-            baseURL: baseURL, consumer: OAuth1Signer(consumerKey: consumerKey, consumerSecret: consumerSecret),
-            transport: URLSessionTransport(configuration: configuration))
+            baseURL: baseURL,
+            consumer: OAuth1Signer(consumerKey: consumerKey, consumerSecret: consumerSecret),
+            configuration: configuration)
     }
 
     /// `{base}/v1/{path}`.

@@ -56,12 +56,15 @@ public final class JiveClient: Sendable {
         state = JiveClientState(instanceURL: typedInstanceURL, transport: transport, limits: limits)
     }
 
-    /// Creates a client whose requests go through one ``URLSessionTransport`` with `configuration`.
+    /// Creates a client whose requests go through one ``URLSessionTransport`` with `configuration`; its request
+    /// timeout is the idle timeout.
     public convenience init(
         instanceURL: URL, authorizer: (any RequestAuthorizer)?, configuration: URLSessionConfiguration
     ) {
         self.init(
-            instanceURL: instanceURL, authorizer: authorizer, transport: URLSessionTransport(configuration: configuration))
+            instanceURL: instanceURL, authorizer: authorizer,
+            transport: URLSessionTransport(configuration: configuration),
+            limits: TransferLimits(sessionConfiguration: configuration))
     }
 
     /// The instance URL in use: the typed URL, or after ``version()`` the instance's own `instanceURL` when it
