@@ -31,9 +31,9 @@ import FeedDiscovery
 /// read as part of the deepest one kept, a page nested 16 times deeper than that is read no further (libxml2 keeps
 /// every open element's name), and JSON-LD scripts are kept up to 1 MiB each. A page that is not HTML
 /// gives an article with empty text, never an error: libxml2's HTML parser repairs whatever it is given. The
-/// result is the same however the page is cut into chunks, with one exception known (found by the `article` fuzz
-/// target, not yet mended): a page whose `<meta charset>` names an encoding libxml2 does not know, and which holds
-/// bytes that are not UTF-8, is left to libxml2 to guess, and it switches to Latin-1 where it meets them.
+/// result is the same however the page is cut into chunks (the `article` fuzz target checks it); a `<meta charset>`
+/// whose label names no encoding the WHATWG Encoding Standard knows (`utf08`) is passed over, as browsers pass over
+/// it, rather than left to libxml2 to guess — its guess depended on the chunking.
 public final class ArticleExtractor: PushDrivenParser {
     public typealias Item = Article
 
@@ -141,7 +141,8 @@ final class ArticleEngine: PushEngine {
             // windows-1252 is decoded here (`Windows1252`), UTF-8 repaired (`UTF8Repair`); libxml2 reads the others.
             decodesWindows1252 = decided == "windows-1252"
             let readsUTF8 = decided == "utf-8" || decodesWindows1252
-            let made = HTMLPushParser(encoding: readsUTF8 ? .utf8 : .named(decided), handler: builder)
+            let encoding: HTMLPushParser.Encoding = readsUTF8 ? .utf8 : .named(EncodingLabel.decoderName(decided))
+            let made = HTMLPushParser(encoding: encoding, handler: builder)
             parser = made
             if decided == "utf-8" { repair = UTF8Repair() }
             let outcome = sniffer.held.withUnsafeBytes { held in

@@ -51,7 +51,27 @@ import Testing
     // "c a b" with three of the five bytes iconv refuses in windows-1252 (C1 controls to the WHATWG decoder).
     static let unassigned: [UInt8] = [0x63, 0x9D, 0x61, 0x8F, 0x62, 0x81]
 
+    // "①②" in Windows-31J (NEC row 13), which a browser reads under the label Shift_JIS and glibc's SHIFT_JIS refuses.
+    static let circledOneTwo: [UInt8] = [0x87, 0x40, 0x87, 0x41]
+
     static let pages: [EncodedPage] = [
+        EncodedPage(
+            name: "An unknown label (utf08) is passed over: the next <meta> decides",
+            bytes: page(
+                head: #"<meta charset="utf08"><meta charset="windows-1252">"#, title: cafeCreme, word: coeurElan),
+            title: "Café crème", word: "cœur — “élan”"),
+        EncodedPage(
+            name: "An unknown label alone, bytes that are not UTF-8: read as an unlabeled page (windows-1252)",
+            bytes: page(head: #"<meta charset="utf08">"#, title: cafeCreme, word: coeurElan),
+            title: "Café crème", word: "cœur — “élan”"),
+        EncodedPage(
+            name: "An unknown HTTP charset is ignored: the page's <meta> decides",
+            bytes: page(head: #"<meta charset="gb2312">"#, title: zhongwen, word: wenzhang),
+            defaultEncoding: "x-no-such-charset", title: "中文", word: "文章"),
+        EncodedPage(
+            name: "Shift_JIS read as Windows-31J, as browsers read it: NEC's circled numbers",
+            bytes: page(head: #"<meta charset="Shift_JIS">"#, title: nihongo, word: circledOneTwo),
+            title: "日本語", word: "①②"),
         EncodedPage(
             name: "windows-1252 with bytes iconv refuses (0x81, 0x8F, 0x9D)",
             bytes: page(head: #"<meta charset="windows-1252">"#, title: cafeCreme, word: unassigned),

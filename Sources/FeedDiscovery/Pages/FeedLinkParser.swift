@@ -117,7 +117,8 @@ public final class FeedLinkParser: StreamingParser {
             }
             self.sniffer = nil
             encoding = decided
-            let made = HTMLPushParser(encoding: decided == "utf-8" ? .utf8 : .named(decided), handler: collector)
+            let encoding: HTMLPushParser.Encoding = decided == "utf-8" ? .utf8 : .named(EncodingLabel.decoderName(decided))
+            let made = HTMLPushParser(encoding: encoding, handler: collector)
             engine = made
             let outcome = sniffer.held.withUnsafeBytes { held in
                 Result { () throws(StreamError) -> Int in

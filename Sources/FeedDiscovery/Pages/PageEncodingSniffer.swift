@@ -135,18 +135,15 @@ package struct PageEncodingSniffer {
         return nil
     }
 
-    /// An encoding label as HTML maps it: lowercase, trimmed; Latin-1 and ASCII labels read as windows-1252 (as
-    /// browsers read them), and a UTF-16 label in a page that has no byte-order mark as UTF-8.
-
-
+    /// The encoding a label names, as HTML maps it (``EncodingLabel``): trimmed, lowercased, looked up; `nil` for a
+    /// label that names no encoding. A UTF-16 label in a page that has no byte-order mark reads as UTF-8, and
+    /// x-user-defined as windows-1252, as the prescan reads them.
     static func normalized(_ label: String) -> String? {
         let name = label.trimming(while: { $0.properties.isWhitespace || $0 == "\"" || $0 == "'" }).lowercased()
-        switch name {
-        case "": return nil
-        case "utf8", "unicode-1-1-utf-8": return "utf-8"
-        case "iso-8859-1", "latin1", "l1", "iso8859-1", "us-ascii", "ascii", "cp1252", "x-cp1252": return "windows-1252"
-        case "utf-16", "utf-16le", "utf-16be": return "utf-8"
-        default: return name
+        switch EncodingLabel.encoding(named: name) {
+        case "utf-16le", "utf-16be": return "utf-8"
+        case "x-user-defined": return "windows-1252"
+        case let encoding: return encoding
         }
     }
 
