@@ -43,6 +43,9 @@ enum BenchmarkTool {
             }
             if arguments.first == "--scheduler-farm" { exit(SchedulerFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--unchanged-body" { exit(UnchangedBodyWorkload.run(Array(arguments.dropFirst()))) }
+            if arguments.first == "--generator-corpus" {
+                exit(GeneratorCorpusWorkload.run(Array(arguments.dropFirst())))
+            }
             if arguments.first == "--child-refresh" {
                 let rest = Array(arguments.dropFirst())
                 exitAfter { await RefreshFarm.child(rest) }

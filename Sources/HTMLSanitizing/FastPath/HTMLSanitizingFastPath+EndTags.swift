@@ -36,13 +36,18 @@ extension HTMLSanitizingFastPath {
 
 extension HTMLSanitizingFastPath.Scanner {
     /// The length of the end tag at `index` when it closes the innermost element, is written as the writer
-    /// writes it (`</span>`) and sixteen bytes follow `index`; otherwise `nil` (``tag(into:after:names:_:)``
-    /// then reads it). Two loads and two compares: a call to the tag code cost more than the rest of the tag.
+    /// writes it (`</span>`, MathML's `</mi>`) and sixteen bytes follow `index`; otherwise `nil`
+    /// (``tag(into:after:names:_:_:)`` then reads it). Two loads and two compares: a call to the tag code cost more
+    /// than the rest of the tag.
     @inline(__always)
-    func endTagAsRead(_ names: HTMLNameTable<HTMLSanitizingFastPath.Element>) -> Int? {
-        guard let element = innermost, element < HTMLSanitizingFastPath.foreignBase, index + 16 <= bytes.count
-        else { return nil }
-        let endTag = names.value(at: element).endTag
+    func endTagAsRead(
+        _ names: HTMLNameTable<HTMLSanitizingFastPath.Element>, _ tables: HTMLSanitizingFastPath.ForeignTables?
+    ) -> Int? {
+        guard let element = innermost, index + 16 <= bytes.count else { return nil }
+        let endTag =
+            element < HTMLSanitizingFastPath.foreignBase
+            ? names.value(at: element).endTag
+            : tables!.foreignNames.value(at: element &- HTMLSanitizingFastPath.foreignBase).endTag
         let start = UnsafeRawPointer(bytes.baseAddress! + index)
         let low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
         let high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))

@@ -60,7 +60,6 @@ extension HTMLSanitizingFastPath.Scanner {
             names.withName(at: element) { output.append($0) }
         }
         seenAttributes = SIMD4()
-        if !scratch.seenOtherAttributes.isEmpty { scratch.seenOtherAttributes.removeAll(keepingCapacity: true) }
         while true {
             let blankStart = index
             let blanks = skipBlanks()

@@ -20,9 +20,9 @@
 ///   closing rules (its `htmlStartClose` table: a `<p>` inside an open `<b>` closes the `<b>`) only the commonest
 ///   is taken, a paragraph left open closed by the block that follows it or by its parent's end tag, and what is
 ///   open at the end is closed, as libxml2 closes it;
-/// - attributes are `name="value"`, no duplicates, values without `<`, tabs or line breaks; they go through the
-///   very function the libxml2 path uses (``HTMLSanitizingWriter/appendAttribute(_:name:value:base:to:)``), so
-///   URL, style and dropped attributes come out the same;
+/// - attributes are `name="value"`, no allow-listed name twice, values without `<`, tabs or line breaks; they go
+///   through the very function the libxml2 path uses (``HTMLSanitizingWriter/appendAttribute(_:name:value:base:to:)``),
+///   so URL, style and dropped attributes come out the same (a dropped attribute's value is read only to its end);
 /// - no comment, doctype, processing instruction, CDATA or stray `<`; references end in `;` and are `&amp;`,
 ///   `&lt;`, `&gt;`, `&quot;`, decimal or hexadecimal ones, or names libxml2's HTML parser knows (`&#8217;`,
 ///   `&#x2019;`, `&nbsp;`), of a character libxml2 hands over as it is (no control, C1, surrogate, U+FFFE or
@@ -141,9 +141,6 @@ enum HTMLSanitizingFastPath {
         /// first value (a `Scratch` is also made empty for each scanner, which swaps it with the session's).
         var open: [UInt8] = []
         var value: [UInt8] = []
-        /// The tag's attributes so far that are not allow-listed, by where their names lie (a duplicate is
-        /// libxml2's to decide; allow-listed ones are in ``Scanner/seenAttributes``).
-        var seenOtherAttributes: [Range<Int>] = []
         var entities = EntityCache()
         /// The `style` values filtered so far, kept across values as ``entities`` are.
         var styles = CSSStyleCache()
@@ -224,6 +221,8 @@ enum HTMLSanitizingFastPath {
             // parameter is borrowed, where a stored reference would be retained and released around every tag.
             let elementNames = HTMLSanitizingFastPath.elementNames
             let attributeNames = HTMLSanitizingFastPath.attributeNames
+            // Made at the first tag that may be MathML or SVG: most values have none, and making them costs 1.7 M.
+            var foreignTables: ForeignTables?
             var runStart = 0
             while true {
                 index = plainTextEnd(from: index)
@@ -255,15 +254,20 @@ enum HTMLSanitizingFastPath {
                     }
                 case UInt8(ascii: "<"):
                     // Half the tags: `</span>` closing the innermost element as written, compared here in place.
-                    if let length = endTagAsRead(elementNames) {
+                    if let length = endTagAsRead(elementNames, foreignTables) {
                         index += length
                         pop()
                         continue
                     }
-                    switch tag(into: &output, after: runStart..<index, names: elementNames, attributeNames) {
+                    let pending = runStart..<index
+                    switch tag(into: &output, after: pending, names: elementNames, attributeNames, foreignTables) {
                     case .failed: return false
                     case .unchanged: continue
                     case .written: break
+                    case .needsForeignTables:
+                        // The tag is read again, from its `<`, with them.
+                        foreignTables = ForeignTables()
+                        continue
                     }
                 case UInt8(ascii: ">"):
                     output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
@@ -279,7 +283,7 @@ enum HTMLSanitizingFastPath {
             // libxml2 closes what is open at the end (a paragraph left open, a `div` never closed): so does the writer.
             while let element = innermost {
                 if element >= HTMLSanitizingFastPath.foreignBase {
-                    closeForeignElement(to: &output)
+                    closeForeignElement(to: &output, foreignTables!)
                     continue
                 }
                 pop()
@@ -420,16 +424,6 @@ enum HTMLSanitizingFastPath {
             return start..<end
         }
 
-        /// Whether two names in `bytes` are the same but for letter case.
-        func sameName(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
-            guard one.count == other.count else { return false }
-            for offset in 0..<one.count {
-                let a = bytes[one.lowerBound + offset], b = bytes[other.lowerBound + offset]
-                if a != b && !(Self.isLetter(a) && a | 0x20 == b | 0x20) { return false }
-            }
-            return true
-        }
-
         /// What became of a tag.
         enum TagOutcome {
             /// The value needs libxml2.
@@ -439,20 +433,22 @@ enum HTMLSanitizingFastPath {
             /// Nothing written: the tag's sanitized form is its source (`<p>`, `</em>`, `<br />`), which stays in
             /// the run of text around it, copied with it.
             case unchanged
+            /// Nothing read: the tag may be MathML's or SVG's, whose tables the scan has not made yet.
+            case needsForeignTables
         }
 
         /// A start or end tag at `index` (which holds `<`), written out; `pending` is the text before it not yet
         /// written, which is written first unless the tag is ``TagOutcome/unchanged``.
         mutating func tag(
             into output: inout ByteAccumulator, after pending: Range<Int>, names: HTMLNameTable<Element>,
-            _ attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule>
+            _ attributeNames: HTMLNameTable<HTMLSanitizingWriter.AttributeRule>, _ foreignTables: ForeignTables?
         ) -> TagOutcome {
             let tagStart = index
             index += 1
             guard index < bytes.count else { return .failed }
             if bytes[index] == UInt8(ascii: "/") {
                 index += 1
-                if isInForeignContent { return foreignEndTag(pending: pending, into: &output) }
+                if isInForeignContent { return foreignEndTag(pending: pending, into: &output, foreignTables!) }
                 // `</p>` closing the `p` open, as written: no name scan or lookup.
                 if let element = innermost, names.isName(at: element, writtenAt: index, in: bytes) {
                     let end = index + names.length(at: element)
@@ -495,9 +491,16 @@ enum HTMLSanitizingFastPath {
                 return outcome
             }
             guard let name = name(allowsHyphen: false) else { return .failed }
-            if isInForeignContent { return foreignStartTag(name, pending: pending, into: &output) }
+            // Inside MathML or SVG, whose start made the tables.
+            if isInForeignContent { return foreignStartTag(name, pending: pending, into: &output, foreignTables!) }
             let (found, isLowercase) = names.lookUp(name, in: bytes)
-            guard let element = found else { return foreignStartTag(name, pending: pending, into: &output) }
+            guard let element = found else {
+                guard let foreignTables else {
+                    index = tagStart
+                    return .needsForeignTables
+                }
+                return foreignStartTag(name, pending: pending, into: &output, foreignTables)
+            }
             let rule = names.value(at: element)
             if rule.isCacheable, index < bytes.count, bytes[index] == UInt8(ascii: " ") {
                 return startTagKept(
