@@ -1,3 +1,5 @@
+import StreamCore
+
 /// Replaces what is not UTF-8 in a UTF-8 page with U+FFFD as the page streams in, one for each maximal invalid
 /// sequence, as the WHATWG decoder that browsers use does (and `String(decoding:as:)`).
 ///
@@ -70,44 +72,8 @@ struct UTF8Repair {
         return lead
     }
 
-    /// Whether `bytes` are UTF-8, ASCII eight bytes at a time.
+    /// Whether `bytes` are UTF-8, strictly (``StrictUTF8``).
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
-                }
-            }
-            let first = bytes[index]
-            if first < 0x80 {
-                index += 1
-                continue
-            }
-            let needed: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch first {
-            case 0xC2...0xDF: needed = 2
-            case 0xE0...0xEF: needed = 3
-            case 0xF0...0xF4: needed = 4
-            default: return false
-            }
-            // No overlong forms, no surrogates, nothing past U+10FFFF.
-            switch first {
-            case 0xE0: low = 0xA0
-            case 0xED: high = 0x9F
-            case 0xF0: low = 0x90
-            case 0xF4: high = 0x8F
-            default: break
-            }
-            guard index + needed <= count, (low...high).contains(bytes[index + 1]) else { return false }
-            for offset in 2..<max(2, needed) where bytes[index + offset] & 0xC0 != 0x80 { return false }
-            index += needed
-        }
-        return true
+        StrictUTF8.firstInvalidIndex(UnsafeRawBufferPointer(bytes)) == nil
     }
 }

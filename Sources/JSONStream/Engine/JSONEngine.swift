@@ -313,7 +313,7 @@ package final class JSONEngine: PushEngine {
     @inline(__always)
     private func isAcceptableText(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.count <= limits.maximumTextBytes
-            && !(screen.mayHoldInvalidUTF8 && UTF8Validation.firstInvalidIndex(bytes) != nil)
+            && !(screen.mayHoldInvalidUTF8 && StrictUTF8.firstInvalidIndex(bytes) != nil)
     }
 
     @inline(never)
