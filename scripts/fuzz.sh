@@ -48,7 +48,19 @@ sanitizer | sanitizer-paths)
     seed feedparser/wellformed/sanitize; seed feedparser/wellformed/namespace
     # The browser check's vectors, one a file (SVG and MathML among them).
     n=0; while IFS= read -r line; do n=$((n + 1)); printf '%s' "$line" >"$work/seed-vector-$n.html"; done \
-        <scripts/sanitizer-browser-check/xss-vectors.txt ;;
+        <scripts/sanitizer-browser-check/xss-vectors.txt
+    # What the real generators write (Fixtures/generators: Rouge, Pygments, pandoc, KaTeX, WordPress, Code Block
+    # Pro), one post's HTML a file.
+    python3 - "$work" Fixtures/generators/*.rss Fixtures/generators/*.atom <<'PY'
+import sys, xml.etree.ElementTree as tree
+work, n = sys.argv[1], 0
+for path in sys.argv[2:]:
+    for element in tree.parse(path).iter():
+        if element.tag.split('}')[-1] in ('description', 'content', 'encoded') and element.text and '<' in element.text:
+            n += 1
+            open(f'{work}/seed-generator-{n}.html', 'w', encoding='utf-8').write(element.text)
+PY
+    ;;
 discover) printf '<html><head><link rel="alternate" type="application/rss+xml" href="/f"><base href="x/"></head>' \
     >"$work/page.html" ;;
 opml)
