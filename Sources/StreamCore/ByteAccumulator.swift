@@ -101,15 +101,20 @@
             #if compiler(>=6.2)
             if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
                 let (firstInvalid, isASCII) = StrictUTF8.check(bytes)
-                if firstInvalid == nil {
-                    return unsafe String(
-                        copying: UTF8Span(unchecked: bytes.bindMemory(to: UInt8.self).span, isKnownASCII: isASCII))
-                }
+                if firstInvalid == nil { return Self.string(checked: bytes, isASCII: isASCII) }
             }
             #endif
             return String(decoding: bytes, as: UTF8.self)
         }
     }
+
+    #if compiler(>=6.2)
+    /// `bytes`, which ``StrictUTF8`` found valid, as a `String`, not validated again.
+    @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+    private static func string(checked bytes: UnsafeRawBufferPointer, isASCII: Bool) -> String {
+        unsafe String(copying: UTF8Span(unchecked: bytes.bindMemory(to: UInt8.self).span, isKnownASCII: isASCII))
+    }
+    #endif
 
     @inlinable mutating func reserve(_ extra: Int) {
         let needed = count + extra
