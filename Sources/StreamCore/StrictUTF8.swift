@@ -33,7 +33,15 @@ package enum StrictUTF8 {
                 guard words & highBits == 0 else { break }
                 i += 32
             }
-            while i + 8 <= count && base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & highBits == 0 {
+            // A word that is not all ASCII says where its first other byte is: taken there at once, where a byte
+            // at a time then the blocks again cost text with an accent every few words more than the standard
+            // library's validation.
+            while i + 8 <= count {
+                let others = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & highBits
+                if others != 0 {
+                    i += others.trailingZeroBitCount >> 3
+                    break
+                }
                 i += 8
             }
             guard i < count else { break }
