@@ -37,6 +37,10 @@ enum BenchmarkTool {
             if arguments.first == "--refresh-farm" { exit(RefreshFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--store-farm" { exit(StoreFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--fleet-farm" { exit(FleetFarm.run(Array(arguments.dropFirst()))) }
+            if arguments.first == "--fleet-chaos" {
+                let rest = Array(arguments.dropFirst())
+                exitAfter { await FleetChaos.run(rest) }
+            }
             if arguments.first == "--child-store-refresh" {
                 let rest = Array(arguments.dropFirst())
                 exitAfter { await StoreFarm.child(rest) }

@@ -81,13 +81,7 @@ enum ChildMode {
     /// This process's own high-water resident set (`VmHWM`). The parent cannot use `wait4`'s `ru_maxrss`:
     /// posix_spawn starts the child with vfork, and the kernel carries the parent's high-water mark across the
     /// child's exec.
-    static func peakResidentBytes() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return nil }
-        let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-        return digits.map { $0 * 1024 }
-    }
+    static func peakResidentBytes() -> Int? { PeakMemory.highWaterBytes(ofProcess: "self") }
 
     /// A decoder as a function: a chunk gives the items it completed; `nil` means the end of input.
     static func decoder(for kind: String) -> ((UnsafeRawBufferPointer?) throws -> Int)? {

@@ -13,7 +13,10 @@ import StreamTestSupport
 /// `Benchmarks --store-farm [STORED] [DUE] [HOSTS] [LATENCY-MS]`: a SQLite store of STORED subscriptions (default
 /// 100,000) of which DUE (1,000) are due, on HOSTS loopback hosts (20, 127.0.0.2 …) answering after LATENCY-MS
 /// (10); the rest are due tomorrow. A child process (`--child-store-refresh`, concurrency 40, per host 2) refreshes
-/// the store; its peak RSS is measured, and the time the store took: claims, `seen` and each `finish`.
+/// the store; its peak RSS is measured, and the time the store took: claims, `seen` and each `finish`. Then the same
+/// refresh as an operator runs it, `feedstream-network refresh --store sqlite:PATH`, with its defaults and with
+/// `--concurrency 40`, each on a filling of its own: the command's own binary, not this benchmark's, which holds
+/// every workload.
 enum StoreFarm {
     static func run(_ arguments: [String]) -> Int32 {
         let numbers = arguments.compactMap { Int($0) }
@@ -29,12 +32,17 @@ enum StoreFarm {
             }
             defer { for host in hosts { host.stop() } }
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-farm-\(getpid()).db").path
+            // The command with its defaults (concurrency 8), then as the child runs (40): a database each.
+            let toolRuns = [(path + ".tool.db", [String]()), (path + ".tool40.db", ["--concurrency", "40"])]
             defer {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                for file in [path] + toolRuns.map(\.0) {
+                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+                }
             }
             let fillStart = ContinuousClock.now
             try fill(path, stored: stored, due: due, hosts: hosts)
             let fill = ContinuousClock.now - fillStart
+            for (toolPath, _) in toolRuns { try Self.fill(toolPath, stored: stored, due: due, hosts: hosts) }
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             let result = try PeakMemory.measure(
                 executable: RefreshFarm.executablePath(), arguments: ["--child-store-refresh", path]
@@ -56,6 +64,7 @@ enum StoreFarm {
                     format: "| %d | %d | %.2f | %.1f MiB | %.3f | %.1f | %.1f |", stored, due, seconds,
                     Double(result.peakBytes) / 1_048_576, finishSeconds * 1000 / Double(finished),
                     claimSeconds * 1000, seenSeconds * 1000))
+            for (toolPath, options) in toolRuns { print(try tool(toolPath, options: options)) }
             print(
                 "\nfilled in \(fill) (one transaction), database \(size / 1_048_576) MiB before the run; "
                     + "\(hosts.map(\.requests.count).reduce(0, +)) requests served")
@@ -64,6 +73,28 @@ enum StoreFarm {
             FileHandle.standardError.write(Data("store farm: \(error)\n".utf8))
             return 1
         }
+    }
+
+    /// `feedstream-network refresh --store sqlite:PATH [OPTIONS]` on `path`: its row (the store times are the
+    /// in-process child's only).
+    private static func tool(_ path: String, options: [String]) throws -> String {
+        let executable = URL(fileURLWithPath: RefreshFarm.executablePath())
+            .deletingLastPathComponent().appendingPathComponent("feedstream-network").path
+        let start = ContinuousClock.now
+        let result = try PeakMemory.measure(
+            executable: executable,
+            arguments: ["refresh", "--store", "sqlite:" + path] + options
+        ) { _ in }
+        let wall = seconds(ContinuousClock.now - start)
+        // A status line per feed; the entry lines carry an `entry` object.
+        let feeds = result.output.split(separator: "\n").filter { !$0.contains("\"entry\":") }.count
+        guard result.exitStatus == 0 else {
+            throw StoreError("feedstream-network refresh exited \(result.exitStatus) after \(feeds) feeds")
+        }
+        return String(
+            format: "| `refresh --store` %@ | %d feed lines | %.2f | %.1f MiB | | | |",
+            options.isEmpty ? "(defaults)" : options.joined(separator: " "), feeds, wall,
+            Double(result.peakBytes) / 1_048_576)
     }
 
     private static func fill(_ path: String, stored: Int, due: Int, hosts: [LoopbackFeedHost]) throws {

@@ -54,7 +54,7 @@ extension HTMLSanitizingFastPath.Scanner {
                 hasGreaterThan = true
                 index += 1
             case 0xEF:
-                if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return .failed }
+                if startsNonCharacter(at: index) { return .failed }
                 index += 1
             default:
                 // `<` and control characters.
@@ -129,7 +129,7 @@ extension HTMLSanitizingFastPath.Scanner {
             case UInt8(ascii: "&"), UInt8(ascii: ">"):
                 index += 1
             case 0xEF:
-                if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return .failed }
+                if startsNonCharacter(at: index) { return .failed }
                 index += 1
             default:
                 return .failed

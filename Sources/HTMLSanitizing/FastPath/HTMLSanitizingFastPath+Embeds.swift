@@ -54,7 +54,14 @@ extension HTMLSanitizingFastPath.Scanner {
     func isPlainByte(at index: Int) -> Bool {
         let byte = bytes[index]
         guard byte >= 0x20 || byte == 0x09 || byte == 0x0A else { return false }
-        return byte != 0xEF || index + 2 >= bytes.count || bytes[index + 1] != 0xBF || bytes[index + 2] < 0xBE
+        return byte != 0xEF || !startsNonCharacter(at: index)
+    }
+
+    /// Whether the 0xEF at `index` begins U+FFFE or U+FFFF. They are no XML characters: libxml2 decides what
+    /// becomes of them, so the fast path gives the value up to it.
+    @inline(__always)
+    func startsNonCharacter(at index: Int) -> Bool {
+        index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE
     }
 
     /// `byte` with an ASCII capital letter made small.

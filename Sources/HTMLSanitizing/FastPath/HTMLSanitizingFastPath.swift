@@ -235,7 +235,7 @@ enum HTMLSanitizingFastPath {
                     continue
                 case 0xEF:
                     // U+FFFE and U+FFFF are no XML characters; libxml2 decides what becomes of them.
-                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
+                    if startsNonCharacter(at: index) { return false }
                     index += 1
                     continue
                 case UInt8(ascii: "&"):
