@@ -54,20 +54,28 @@ extension BenchmarkRun {
                 peaks[index] = max(peaks[index], peak)
             }
         }
-        var fileSeconds: [Int: Double] = [:]
-        var tinyPeak = 0
-        var rows: [(NetworkCase, seconds: Double, peak: Int)] = []
-        for (index, entry) in cases.enumerated() {
-            let seconds = times[index].sorted()[times[index].count / 2]
-            if entry.transport == nil { fileSeconds[entry.microsecondsPerItem] = seconds }
-            if entry.isTiny { tinyPeak = peaks[index] }
-            rows.append((entry, seconds, peaks[index]))
+        // A case's ratio is the median of its rounds' ratios, each to the file case of the same round and
+        // consumer: a pair measured seconds apart, not two medians that the machine's drift can pull apart.
+        var fileRounds: [Int: [Double]] = [:]
+        for (index, entry) in cases.enumerated() where entry.transport == nil {
+            fileRounds[entry.microsecondsPerItem] = times[index]
         }
-        report("| input | MB/s | × file | peak RSS | − tiny feed's |")
+        var tinyPeak = 0
+        var rows: [(NetworkCase, seconds: Double, ratio: Double?, peak: Int)] = []
+        for (index, entry) in cases.enumerated() {
+            let seconds = Self.median(times[index])
+            let ratio = entry.isTiny
+                ? nil
+                : fileRounds[entry.microsecondsPerItem].map { file in
+                    Self.median(zip(file, times[index]).map { $0 / $1 })
+                }
+            if entry.isTiny { tinyPeak = peaks[index] }
+            rows.append((entry, seconds, ratio, peaks[index]))
+        }
+        report("| input | MB/s | × file (median of the rounds' ratios) | peak RSS | − tiny feed's |")
         report("|---|---:|---:|---:|---:|")
-        for (entry, seconds, peak) in rows {
+        for (entry, seconds, ratio, peak) in rows {
             let megabytes = Double(entry.isTiny ? 100_000 : bytes) / 1_000_000
-            let ratio = entry.isTiny ? nil : fileSeconds[entry.microsecondsPerItem].map { $0 / seconds }
             records.append(
                 BenchmarkRecord(
                     workload: "atom over loopback HTTP", decoder: entry.label, chunkSize: 64 << 10,
@@ -80,6 +88,8 @@ extension BenchmarkRun {
                     + String(format: "%+.1f MiB", Double(peak - tinyPeak) / 1_048_576) + " |")
         }
     }
+
+    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// Runs one child decoding `path` (over HTTP when the case names a transport); its seconds and peak RSS.
     private func fetchInChild(_ entry: NetworkCase, path: String) throws -> (seconds: Double, peak: Int) {
