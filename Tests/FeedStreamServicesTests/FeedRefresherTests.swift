@@ -114,6 +114,7 @@ struct FeedRefresherTests {
         #expect(second.outcome(url) == .notModified)
         #expect(second.entries[url] == nil)
         #expect(second.costs[url]?.bodyBytes == 0)
+        try #require(host.requests.count == 2)
         #expect(host.requests[1].header("If-Modified-Since") == "Tue, 01 Sep 2026 10:00:00 GMT")
 
         // With a lifetime of a week, eight days on the validators are too old to trust: a full GET. (By default
@@ -122,6 +123,7 @@ struct FeedRefresherTests {
         engine.clock = { later }
         engine.validatorLifetime = 7 * 86_400
         let third = await RefreshRecord.collect(engine.reports([stored], now: later))
+        try #require(host.requests.count == 3)
         #expect(host.requests[2].header("If-None-Match") == nil)
         // The 200 brings the body the subscription last decoded: recognised, not decoded again.
         #expect(third.costs[url]?.statusCode == 200)

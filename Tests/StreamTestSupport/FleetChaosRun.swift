@@ -87,10 +87,10 @@ public struct FleetChaosRun: Sendable {
         try await Task.sleep(for: .milliseconds(200))
         let begunByKilled = ledger.begun(by: "w2")
         // The server goes away and comes back while the others fetch and finish. By system(3), on a thread of its
-        // own: not through pipes (the server it starts again would hold them open), and waited for by the shell
-        // (Foundation's Process did not reap `runuser` here).
-        let restart = self.restart
-        let status = await Task.detached { system("'\(restart)' >/dev/null 2>&1 </dev/null") }.value
+        // own (a cooperative thread blocked for the restart holds up every other test): not through pipes (the
+        // server it starts again would hold them open), and waited for by the shell (Foundation's Process did not
+        // reap `runuser` here).
+        let status = await Self.onThreadOfItsOwn { [restart] in system("'\(restart)' >/dev/null 2>&1 </dev/null") }
         if status != 0 { notes.append("the server's restart exited \(status)") }
         // Past its lease, a fifth worker starts and takes what the stopped one held; once it fetches, the stopped
         // one is continued: it must fetch nothing it queued and store nothing it had in flight.
@@ -141,6 +141,14 @@ public struct FleetChaosRun: Sendable {
             report.notes.append("\(name) ended \(instant - continued) after the stopped worker was continued")
         }
         return report
+    }
+
+    /// Runs `body` on a thread of its own and waits without holding one of the cooperative pool's (on two cores
+    /// there are two, and every other test of the run needs them).
+    private static func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Int32) async -> Int32 {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: body()) }.start()
+        }
     }
 }
 
