@@ -36,7 +36,10 @@ enum BenchmarkTool {
             if arguments.first == "--bomb-farm" { exit(BombFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--refresh-farm" { exit(RefreshFarm.run(Array(arguments.dropFirst()))) }
             if arguments.first == "--store-farm" { exit(StoreFarm.run(Array(arguments.dropFirst()))) }
-            if arguments.first == "--fleet-farm" { exit(FleetFarm.run(Array(arguments.dropFirst()))) }
+            if arguments.first == "--fleet-farm" {
+                let rest = Array(arguments.dropFirst())
+                exitAfter { await FleetFarm.run(rest) }
+            }
             if arguments.first == "--fleet-chaos" {
                 let rest = Array(arguments.dropFirst())
                 exitAfter { await FleetChaos.run(rest) }

@@ -23,10 +23,7 @@ struct RefreshFleetTests {
     func storeURL(on server: String? = nil) async throws -> String {
         let url = try #require(server ?? postgresURL, "FEEDSTREAM_TEST_POSTGRES_URL is not set (CI is)")
         let schema = "fleet\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-        let store = url + (url.contains("?") ? "&" : "?") + "search_path=\(schema)"
-        let migrated = try await tool.run(["store", "migrate", "--store", store])
-        try #require(migrated.status == 0, "\(migrated.error)")
-        return store
+        return try await migratedPostgresStore(on: url, schema: schema, using: FeedStreamToolTests.executable)
     }
 
     /// Hosts 127.0.0.11… each serving `feeds` feeds, slowly enough that workers overlap.

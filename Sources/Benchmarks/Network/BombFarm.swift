@@ -40,8 +40,7 @@ enum BombFarm {
             defer { for host in hosts { host.stop() } }
             print("| run | exit | peak RSS | outcome |")
             print("|---|---:|---:|---|")
-            let feedstream = URL(fileURLWithPath: RefreshFarm.executablePath()).deletingLastPathComponent()
-                .appendingPathComponent("feedstream").path
+            let feedstream = RefreshFarm.toolPath("feedstream")
             if FileManager.default.isExecutableFile(atPath: feedstream) {
                 var peaks: [Int] = []
                 for (name, path) in [("bomb", "/bomb"), ("small feed", "/small")] {

@@ -24,8 +24,7 @@ enum FleetChaos {
         let hostCount = numbers.count > 1 ? numbers[1] : 5
         let feeds = numbers.count > 2 ? numbers[2] : 8
         let latency = Double(numbers.count > 3 ? numbers[3] : 600) / 1_000
-        let feedstream = URL(fileURLWithPath: RefreshFarm.executablePath())
-            .deletingLastPathComponent().appendingPathComponent("feedstream-network")
+        let feedstream = URL(fileURLWithPath: RefreshFarm.toolPath("feedstream-network"))
         print(
             "| run | feeds | fetches | stop window | finishes refused | one outcome | most on a host (limit 2) "
                 + "| wall s | invariants broken |")
@@ -39,7 +38,8 @@ enum FleetChaos {
                     }
                 }
                 defer { for host in hosts { host.stop() } }
-                let store = try await migratedSchema(on: database, using: feedstream, run: index)
+                let store = try await migratedPostgresStore(
+                    on: database, schema: "fleet_chaos_\(getpid())_\(index)", using: feedstream)
                 let chaos = FleetChaosRun(
                     executable: feedstream, store: store, restart: restart, hosts: hosts,
                     paths: (0..<feeds).map { "/f\($0)" })
@@ -59,17 +59,5 @@ enum FleetChaos {
             }
         }
         return broken == 0 ? 0 : 1
-    }
-
-    /// A new schema on `database`, migrated by the tool (workers run no DDL).
-    private static func migratedSchema(on database: String, using feedstream: URL, run: Int) async throws -> String {
-        let schema = "fleet_chaos_\(getpid())_\(run)"
-        let store = database + (database.contains("?") ? "&" : "?") + "search_path=\(schema)"
-        let result = try await runChildProcess(feedstream, arguments: ["store", "migrate", "--store", store])
-        guard result.status == 0 else {
-            let message = String(decoding: result.error, as: UTF8.self)
-            throw FleetChaosError("store migrate exited \(result.status): \(message)")
-        }
-        return store
     }
 }

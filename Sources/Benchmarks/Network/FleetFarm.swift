@@ -18,7 +18,7 @@ import StreamTestSupport
 /// The ideal: every host serves at most PER-HOST requests at once across the fleet, and each worker makes at most
 /// CONCURRENCY, so `max(⌈n / PER-HOST⌉, ⌈n·h / (CONCURRENCY·workers)⌉) × L` with `n` feeds on each of `h` hosts.
 enum FleetFarm {
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) async -> Int32 {
         guard let database = arguments.first, database.hasPrefix("postgres") else {
             FileHandle.standardError.write(Data("usage: Benchmarks --fleet-farm POSTGRES-URL [numbers…]\n".utf8))
             return 2
@@ -42,16 +42,16 @@ enum FleetFarm {
             let urls = (0..<count).map { hosts[$0 % hostCount].url("/feed/\($0)").absoluteString }
             try urls.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: list) }
-            let feedstream = URL(fileURLWithPath: RefreshFarm.executablePath())
-                .deletingLastPathComponent().appendingPathComponent("feedstream-network").path
+            let feedstream = RefreshFarm.toolPath("feedstream-network")
 
             print("| run | wall s | ideal s | wall / ideal | wall / one worker | requests |")
             print("|---|---:|---:|---:|---:|---:|")
             var single: Double?
             for fleet in [1, workers] {
                 let before = hosts.map(\.requests.count).reduce(0, +)
-                let schema = "fleet_farm_\(getpid())_\(fleet)"
-                let store = database + (database.contains("?") ? "&" : "?") + "search_path=\(schema)"
+                // A schema per run, migrated before the workers start (they run no DDL).
+                let store = try await migratedPostgresStore(
+                    on: database, schema: "fleet_farm_\(getpid())_\(fleet)", using: URL(fileURLWithPath: feedstream))
                 let start = ContinuousClock.now
                 let processes = try (0..<fleet).map { worker in
                     try launch(

@@ -128,4 +128,9 @@ enum RefreshFarm {
         CommandLine.arguments[0].hasPrefix("/")
             ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
     }
+
+    /// The executable `name` (`feedstream`, `feedstream-network`) of the same build, beside this one.
+    static func toolPath(_ name: String) -> String {
+        URL(fileURLWithPath: executablePath()).deletingLastPathComponent().appendingPathComponent(name).path
+    }
 }

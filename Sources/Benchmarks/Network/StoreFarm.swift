@@ -78,8 +78,7 @@ enum StoreFarm {
     /// `feedstream-network refresh --store sqlite:PATH [OPTIONS]` on `path`: its row (the store times are the
     /// in-process child's only).
     private static func tool(_ path: String, options: [String]) throws -> String {
-        let executable = URL(fileURLWithPath: RefreshFarm.executablePath())
-            .deletingLastPathComponent().appendingPathComponent("feedstream-network").path
+        let executable = RefreshFarm.toolPath("feedstream-network")
         let start = ContinuousClock.now
         let result = try PeakMemory.measure(
             executable: executable,
