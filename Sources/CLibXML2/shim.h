@@ -32,6 +32,7 @@
 #error "libxml2's headers were not found: install libxml2-dev (Debian, Ubuntu) or libxml2 (Homebrew)"
 #endif
 #include <stdlib.h>
+#include <string.h>
 
 /* The oldest libxml2 FeedStream builds against: every function it calls exists in 2.9.0 (the newest it needs are
    from 2.8: HTML_PARSE_IGNORE_ENC), and the Apple SDKs of the declared platforms ship 2.9.x or newer, as far as
@@ -61,6 +62,137 @@ static inline void feedstream_entity_table_free(xmlHashTablePtr table) {
     xmlFreeEntitiesTable((xmlEntitiesTablePtr)table);
 }
 #endif
+
+/* Character data between two other SAX events, collected so that the handler is called once for the run instead of
+   once for every piece libxml2 delivers: in escaped markup (`&lt;span class="n"&gt;x&lt;/span&gt;`, how Jekyll
+   and pandoc publish HTML in Atom) libxml2 makes a characters callback for every reference and every piece between
+   two, and the call into Swift and the handler's dispatch cost more than the piece's bytes (BENCHMARKS.md, "Escaped
+   markup in one call").
+
+   libxml2 hands each SAX callback this struct (the context's user data); `receiver` is the parser behind it. The
+   first piece of a run goes to the handler at once, without a copy: text without references (most values, the
+   white space between elements) comes in one piece and pays only for a test. The pieces after it are copied here
+   until the next event other than text (`feedstream_text_run_flush`) or until the buffer is full. */
+#define FEEDSTREAM_TEXT_RUN_CAPACITY 4096
+#define FEEDSTREAM_TEXT_RUN_DIRECT 256
+
+typedef void (*feedstream_text_receiver)(void *receiver, const char *bytes, int count);
+
+typedef struct {
+    void *receiver;
+    feedstream_text_receiver deliver;
+    /* -1 between runs; in a run whose first piece was delivered, the bytes collected since (the next piece is
+       collected). One field, so that the check every other event makes is one load. */
+    int count;
+    char bytes[FEEDSTREAM_TEXT_RUN_CAPACITY];
+} feedstream_text_run;
+
+/* Hands what was collected over, out of the callers' line: most runs are one piece and collect nothing. */
+static __attribute__((noinline)) void feedstream_text_run_deliver_collected(feedstream_text_run *run) {
+    int count = run->count;
+    run->count = -1;
+    run->deliver(run->receiver, run->bytes, count);
+}
+
+/* Hands what is collected to the handler and ends the run; called before every other event reaches it, and at the
+   end. */
+static inline void feedstream_text_run_flush(feedstream_text_run *run) {
+    if (run->count == 0) {
+        run->count = -1;
+    } else if (run->count > 0) {
+        feedstream_text_run_deliver_collected(run);
+    }
+}
+
+/* A piece after the first of a run: collected, or — long, or past the buffer — delivered after what was. */
+static __attribute__((noinline)) void feedstream_text_run_collect_more(feedstream_text_run *run, const xmlChar *bytes,
+                                                                       int count) {
+    if (count >= FEEDSTREAM_TEXT_RUN_DIRECT) {
+        if (run->count > 0) {
+            int collected = run->count;
+            run->count = 0;
+            run->deliver(run->receiver, run->bytes, collected);
+        }
+        run->deliver(run->receiver, (const char *)bytes, count);
+        return;
+    }
+    if (count > FEEDSTREAM_TEXT_RUN_CAPACITY - run->count) {
+        int collected = run->count;
+        run->count = 0;
+        run->deliver(run->receiver, run->bytes, collected);
+    }
+    char *end = run->bytes + run->count;
+    if (count <= 8) {
+        /* Most are a reference's replacement, a byte or a few: copied by moves of a fixed size (which overlap for
+           some counts) rather than through a call to memcpy. */
+        if (count >= 4) {
+            unsigned int head, tail;
+            memcpy(&head, bytes, 4);
+            memcpy(&tail, bytes + count - 4, 4);
+            memcpy(end, &head, 4);
+            memcpy(end + count - 4, &tail, 4);
+        } else if (count > 0) {
+            end[0] = (char)bytes[0];
+            end[count >> 1] = (char)bytes[count >> 1];
+            end[count - 1] = (char)bytes[count - 1];
+        }
+    } else {
+        memcpy(end, bytes, (size_t)count);
+    }
+    run->count += count;
+}
+
+/* Whether a piece of character data is the first of its run (which then begins): the characters callback hands it
+   to the handler at once, else to `feedstream_text_run_collect`. */
+static inline int feedstream_text_run_begin(void *user) {
+    feedstream_text_run *run = (feedstream_text_run *)user;
+    if (run->count < 0) {
+        run->count = 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* A piece after the first of its run, from a SAX callback's user data. */
+static inline void feedstream_text_run_collect(void *user, const xmlChar *bytes, int count) {
+    feedstream_text_run_collect_more((feedstream_text_run *)user, bytes, count);
+}
+
+/* A run for `deliver`, empty; its receiver is set once the parser exists. Freed by `feedstream_text_run_free`. */
+static inline feedstream_text_run *feedstream_text_run_create(feedstream_text_receiver deliver) {
+    feedstream_text_run *run = (feedstream_text_run *)malloc(sizeof(feedstream_text_run));
+    if (run != NULL) {
+        run->receiver = NULL;
+        run->deliver = deliver;
+        run->count = -1;
+    }
+    return run;
+}
+
+static inline void feedstream_text_run_free(feedstream_text_run *run) { free(run); }
+
+/* The parser behind a SAX callback's user data. */
+static inline void *feedstream_text_run_receiver(void *user) { return ((feedstream_text_run *)user)->receiver; }
+
+/* Ends the run before an element event, from a SAX callback's user data: 0 when nothing was collected (the usual
+   case), else 1, and the caller hands what was over by `feedstream_text_run_deliver_collected_user` first. */
+static inline int feedstream_text_run_end(void *user) {
+    feedstream_text_run *run = (feedstream_text_run *)user;
+    if (run->count <= 0) {
+        run->count = -1;
+        return 0;
+    }
+    return 1;
+}
+
+static inline void feedstream_text_run_deliver_collected_user(void *user) {
+    feedstream_text_run_deliver_collected((feedstream_text_run *)user);
+}
+
+/* `feedstream_text_run_flush` from a SAX callback's user data. */
+static inline void feedstream_text_run_flush_user(void *user) {
+    feedstream_text_run_flush((feedstream_text_run *)user);
+}
 
 /* libxml2 reports encoding and I/O faults through its generic error channel, which prints to standard error and
    cannot be replaced from Swift (the handler is variadic). FeedStream reads those faults from xmlParseChunk's

@@ -27,7 +27,7 @@ extension BenchmarkRun {
                 Streams.generate(kind: "atom", into: &sink)
             }
         }
-        let rounds = options.quick ? 3 : 5
+        let rounds = options.runs ?? (options.quick ? 3 : 5)
         let bytes = (try FileManager.default.attributesOfItem(atPath: big)[.size] as? Int) ?? size
         report(
             "\n## Atom over loopback HTTP — "

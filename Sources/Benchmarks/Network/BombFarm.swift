@@ -13,8 +13,9 @@ import StreamTestSupport
 ///
 /// - `feedstream feed --count URL` of the bomb against the same of a small feed (the `feedstream` executable
 ///   beside this one; skipped when there is none);
-/// - a refresh (`--child-refresh`, as the refresh farm's) of SUBSCRIPTIONS feeds (1,000) on 20 loopback hosts
-///   with the bomb among them, against 10 feeds without it; the bomb's outcome is printed.
+/// - a refresh (`--child-refresh`, as the refresh farm's, concurrency 40) of SUBSCRIPTIONS feeds (1,000) on 20
+///   loopback hosts with the bomb among them, against 10 feeds without it; the bomb's outcome is printed;
+/// - the same two lists through `feedstream-network refresh LIST` with its defaults (beside this executable).
 ///
 /// The bar (issue 42): within 8 MB of the small run, and the bomb failed by the inflation limit.
 enum BombFarm {
@@ -56,6 +57,8 @@ enum BombFarm {
                 print("(no feedstream beside this executable: build the product to measure `feed --count`)")
             }
             var peaks: [Int] = []
+            var commandPeaks: [Int] = []
+            let command = RefreshFarm.toolPath("feedstream-network")
             for (count, withBomb) in [(subscriptions, true), (10, false)] {
                 var urls = (0..<count).map { hosts[$0 % hosts.count].url("/feed/\($0)").absoluteString }
                 if withBomb { urls[count / 2] = hosts[1].url("/bomb").absoluteString }
@@ -72,8 +75,20 @@ enum BombFarm {
                 let failed = failures.isEmpty ? "" : "; failed: \(failures.joined(separator: "; "))"
                 let name = "refresh of \(count) feeds" + (withBomb ? ", the bomb among them" : "")
                 print(row(name, result, outcome: "\(updated) updated" + failed))
+                // The same list as an operator refreshes it: the command with its defaults (concurrency 8).
+                if FileManager.default.isExecutableFile(atPath: command) {
+                    let run = try PeakMemory.measure(executable: command, arguments: ["refresh", list.path]) { _ in }
+                    commandPeaks.append(run.peakBytes)
+                    let statuses = run.output.split(separator: "\n").filter { !$0.contains("\"entry\":") }
+                    let bombLine = statuses.first { $0.contains("/bomb") }.map { " · the bomb: `\($0)`" } ?? ""
+                    print(
+                        row(
+                            "`feedstream-network refresh` (defaults) of \(count) feeds", run,
+                            outcome: "\(statuses.count) status lines" + bombLine))
+                }
             }
             print(difference("refresh, \(subscriptions) with the bomb against 10", peaks))
+            print(difference("`feedstream-network refresh`, \(subscriptions) with the bomb against 10", commandPeaks))
             return 0
         } catch {
             FileHandle.standardError.write(Data("bomb farm: \(error)\n".utf8))

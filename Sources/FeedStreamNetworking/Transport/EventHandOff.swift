@@ -1,20 +1,34 @@
 import Foundation
 
-/// Hands events from the task that runs a transfer to the consumer, one at a time: ``send(_:)`` returns only
-/// once the consumer has taken the previous event, so the transfer goes no further ahead of the consumer than
-/// one event (one chunk's items). What makes every entry point pull-driven: the consumer asking for the next
-/// item is what lets the next body chunk be read.
+/// Hands events from the task that runs a transfer to the consumer, in order: ``send(_:)`` returns at once while
+/// what waits for the consumer weighs less than the hand-off's capacity, and otherwise only once the consumer has
+/// taken it down to half. What makes every entry point pull-driven: the consumer taking events is what lets the
+/// next body chunk be read.
+///
+/// With the default capacity (one event of weight one) the transfer goes no further ahead of the consumer than one
+/// event (one chunk's items): `send` returns only once the consumer has taken the previous one. ``ChunkDecodingCursor``
+/// weighs body chunks by their bytes, so that the transfer's task hands several over per wake-up and a consumer
+/// that decodes as fast as the network delivers finds the next chunk waiting rather than sleeping until that task
+/// has woken (BENCHMARKS.md, "`parsedItems` at the file path's speed").
 ///
 /// `@unchecked Sendable`: every field is touched only while holding `lock`; continuations are resumed outside it.
 package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var slot: Element?
+    private var queue: [Element] = []
+    private var head = 0
+    private var queuedWeight = 0
+    private let capacity: Int
+    private let weight: @Sendable (Element) -> Int
     private var ending: Result<Void, any Error>?
     private var consumer: CheckedContinuation<Element?, any Error>?
     private var producer: CheckedContinuation<Void, any Error>?
     private var producerTask: Task<Void, Never>?
 
-    package init() {}
+    /// A hand-off that holds events weighing up to `capacity` (at least one event) for the consumer.
+    package init(capacity: Int = 1, weight: @escaping @Sendable (Element) -> Int = { _ in 1 }) {
+        self.capacity = max(1, capacity)
+        self.weight = weight
+    }
 
     /// Runs `body` in a task of its own, sending what it emits; the run ends the hand-off.
     package func run(_ body: @escaping @Sendable (EventHandOff<Element>) async throws -> Void) {
@@ -29,25 +43,34 @@ package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
         lock.withLock { producerTask = task }
     }
 
-    /// Waits until the consumer has room for `element`, then hands it over.
+    /// Hands `element` over; waits, when the hand-off is full with it, until the consumer has taken half.
     package func send(_ element: Element) async throws {
+        // No suspension unless the hand-off is full: a suspension re-enqueues the task, a wake-up of the pool.
+        let elementWeight = weight(element)
+        let (waiting, mustWait): (CheckedContinuation<Element?, any Error>?, Bool) = try lock.withLock {
+            if ending != nil { throw CancellationError() }
+            if let consumer {
+                self.consumer = nil
+                return (consumer, false)
+            }
+            queue.append(element)
+            queuedWeight += elementWeight
+            return (nil, queuedWeight >= capacity)
+        }
+        if let waiting {
+            waiting.resume(returning: element)
+            return
+        }
+        guard mustWait else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let action: (CheckedContinuation<Element?, any Error>?, Result<Void, any Error>?) = lock.withLock {
-                    if let ending {
-                        if case .failure = ending { return (nil, .failure(CancellationError())) }
-                        return (nil, .failure(CancellationError()))
-                    }
-                    if let consumer {
-                        self.consumer = nil
-                        return (consumer, .success(()))
-                    }
-                    slot = element
+                let result: Result<Void, any Error>? = lock.withLock {
+                    if ending != nil { return .failure(CancellationError()) }
+                    if queuedWeight <= capacity / 2 { return .success(()) }
                     producer = continuation
-                    return (nil, nil)
+                    return nil
                 }
-                action.0?.resume(returning: element)
-                if let result = action.1 { continuation.resume(with: result) }
+                if let result { continuation.resume(with: result) }
             }
         } onCancel: {
             let waiting = self.lock.withLock {
@@ -60,29 +83,54 @@ package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
 
     /// The next element, or `nil` after the producer ended; its error is thrown after the last element.
     package func next() async throws -> Element? {
-        try await withTaskCancellationHandler {
+        // An element (or the end) already here is taken without this task suspending: a suspension re-enqueues the
+        // consumer's task, and on a pool of two threads it may go on on the other processor, away from the caches
+        // its parser's state is in.
+        if let (taken, producer) = lock.withLock({ takeReady() }) {
+            producer?.resume()
+            return try taken.get()
+        }
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element?, any Error>) in
-                let action: (Result<Element?, any Error>?, CheckedContinuation<Void, any Error>?) = lock.withLock {
-                    if let element = slot {
-                        slot = nil
-                        defer { producer = nil }
-                        return (.success(element), producer)
-                    }
-                    switch ending {
-                    case .success?: return (.success(nil), nil)
-                    case .failure(let error)?:
-                        ending = .success(())
-                        return (.failure(error), nil)
-                    case nil:
-                        consumer = continuation
-                        return (nil, nil)
-                    }
+                let ready: (Result<Element?, any Error>, CheckedContinuation<Void, any Error>?)? = lock.withLock {
+                    if let ready = takeReady() { return ready }
+                    consumer = continuation
+                    return nil
                 }
-                action.1?.resume()
-                if let result = action.0 { continuation.resume(with: result) }
+                guard let (taken, producer) = ready else { return }
+                producer?.resume()
+                continuation.resume(with: taken)
             }
         } onCancel: {
             self.cancel()
+        }
+    }
+
+    /// What the consumer can take at once — the first queued element and, once the queue is down to half, the
+    /// producer to wake; or the end — or `nil` when it must wait. Called while holding `lock`.
+    private func takeReady() -> (Result<Element?, any Error>, CheckedContinuation<Void, any Error>?)? {
+        if head < queue.count {
+            let element = queue[head]
+            head += 1
+            queuedWeight -= weight(element)
+            if head == queue.count {
+                // The consumer owns the element now: the array must not keep it alive.
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            var waking: CheckedContinuation<Void, any Error>?
+            if queuedWeight <= capacity / 2 {
+                waking = producer
+                producer = nil
+            }
+            return (.success(element), waking)
+        }
+        switch ending {
+        case .success?: return (.success(nil), nil)
+        case .failure(let error)?:
+            ending = .success(())
+            return (.failure(error), nil)
+        case nil: return nil
         }
     }
 
@@ -95,7 +143,9 @@ package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
     package func cancel() {
         let (task, waiting, producerWaiting) = lock.withLock {
             if ending == nil { ending = .failure(CancellationError()) }
-            slot = nil
+            queue.removeAll()
+            head = 0
+            queuedWeight = 0
             defer { consumer = nil; producer = nil }
             return (producerTask, consumer, producer)
         }
@@ -108,7 +158,7 @@ package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
         let waiting: CheckedContinuation<Element?, any Error>? = lock.withLock {
             guard ending == nil else { return nil }
             ending = error.map { .failure($0) } ?? .success(())
-            guard slot == nil, let consumer else { return nil }
+            guard head == queue.count, let consumer else { return nil }
             self.consumer = nil
             if error != nil { ending = .success(()) }
             return consumer

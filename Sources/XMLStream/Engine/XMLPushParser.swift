@@ -38,6 +38,8 @@ package final class XMLPushParser: PushEngine {
     private var htmlEntityTable: HTMLEntityTable?
     /// Bytes handed to libxml2: the position of last resort when it can no longer say how far it got.
     private var bytesPushed = 0
+    /// Where libxml2's callbacks collect character data between other events; libxml2's user data.
+    private let textRun = XMLTextRun(deliver: XMLPushParser.deliverText)
     /// Paces the chunks handed to libxml2 so that its re-scans stay linear in the input (``ChunkIntake``).
     package private(set) var intake = ChunkIntake()
 
@@ -63,26 +65,31 @@ package final class XMLPushParser: PushEngine {
         toleratesUndeclaredPrefixes = settings.leniency.contains(.undeclaredPrefixes)
         var sax = xmlSAXHandler()
         sax.initialized = XML_SAX2_MAGIC
+        // The text before an element reaches the handler first. What was collected of it is handed over on a path
+        // of its own, so that the usual one keeps no arguments across a call.
         sax.startElementNs = {
             user, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
-            let tag = XMLStartTag(
-                localName: XMLName(bytes: localName), prefix: XMLName(bytes: prefix), namespace: XMLName(bytes: uri),
-                namespaceCount: Int(namespaceCount), namespaces: namespaces, attributeCount: Int(attributeCount),
-                attributes: attributes)
-            XMLPushParser.with(user) { parser in
-                parser.deliver { () throws(StreamError) in try parser.handler.startElement(tag) }
+            guard feedstream_text_run_end(user) == 0 else {
+                return XMLPushParser.startElementAfterText(
+                    user, localName, prefix, uri, namespaceCount, namespaces, attributeCount, attributes)
             }
+            XMLPushParser.startElement(
+                user, localName, prefix, uri, namespaceCount, namespaces, attributeCount, attributes)
         }
         sax.endElementNs = { user, localName, prefix, uri in
-            XMLPushParser.with(user) { parser in
-                parser.deliver { () throws(StreamError) in
-                    try parser.handler.endElement(
-                        localName: XMLName(bytes: localName), prefix: XMLName(bytes: prefix),
-                        namespace: XMLName(bytes: uri))
-                }
+            guard feedstream_text_run_end(user) == 0 else {
+                return XMLPushParser.endElementAfterText(user, localName, prefix, uri)
             }
+            XMLPushParser.endElement(user, localName, prefix, uri)
         }
+        // A run of character data goes to the handler in its first piece and, collected in C (shim.h,
+        // `feedstream_text_run`), in one more call before the next other event: escaped markup arrives in a piece
+        // per reference.
         let characters: charactersSAXFunc = { user, bytes, length in
+            guard feedstream_text_run_begin(user) != 0 else {
+                feedstream_text_run_collect(user, bytes, length)
+                return
+            }
             let text = UnsafeRawBufferPointer(start: bytes, count: Int(length))
             XMLPushParser.with(user) { parser in
                 parser.deliver { () throws(StreamError) in try parser.handler.characters(text) }
@@ -92,6 +99,7 @@ package final class XMLPushParser: PushEngine {
         sax.cdataBlock = characters
         sax.ignorableWhitespace = characters
         sax.entityDecl = { user, name, _, _, _, _ in
+            feedstream_text_run_flush_user(user)
             let parser = XMLPushParser.from(user)
             let entity = name.map { String(cString: $0) } ?? ""
             parser.fail(
@@ -108,6 +116,8 @@ package final class XMLPushParser: PushEngine {
         }
         sax.serror = { user, error in
             guard let user, let error else { return }
+            // The text before the fault reaches the handler before it: a handler's own fault in it comes first.
+            feedstream_text_run_flush_user(user)
             XMLPushParser.from(user).record(error.pointee)
         }
         let user = UnsafeMutableRawPointer(mutating: nil as UnsafeRawPointer?)
@@ -120,9 +130,11 @@ package final class XMLPushParser: PushEngine {
         }
         guard let dictionary = context.nameDictionary else { fatalError("libxml2 made a context without names") }
         handler = makeHandler(XMLDictionary(dictionary: dictionary))
-        // Unmanaged, unretained: libxml2's user-data pointer is the only way back to this object from a C callback,
-        // and the context never outlives it (freed in `deinit`). Kept by correctness, not by a measurement.
-        context.eventReceiver = Unmanaged.passUnretained(self).toOpaque()
+        // Unmanaged, unretained: libxml2's user data (the text run, which holds this object) is the only way back to
+        // this object from a C callback, and the context never outlives it (freed in `deinit`). Kept by
+        // correctness, not by a measurement.
+        textRun.run.pointee.receiver = Unmanaged.passUnretained(self).toOpaque()
+        context.eventReceiver = UnsafeMutableRawPointer(textRun.run)
         // With replacement off (no XML_PARSE_NOENT), libxml2 hands `&amp;` in attribute values over as `&#38;`
         // (kept for tree builders). Replacement is safe here: entity declarations are refused and never stored,
         // and no DTD is loaded (no XML_PARSE_DTDLOAD), so the only references that can be replaced are the five
@@ -142,16 +154,27 @@ package final class XMLPushParser: PushEngine {
     }
 
     private static func from(_ user: UnsafeMutableRawPointer?) -> XMLPushParser {
-        Unmanaged<XMLPushParser>.fromOpaque(user!).takeUnretainedValue()
+        let receiver = feedstream_text_run_receiver(user).unsafelyUnwrapped
+        return Unmanaged<XMLPushParser>.fromOpaque(receiver).takeUnretainedValue()
     }
 
     /// Runs `body` with the parser behind a callback's user pointer without retaining it: the parser outlives
     /// every callback (it is the one calling `xmlParseChunk`), and a retain/release pair per SAX event is a
     /// measurable share of the decoding cost (BENCHMARKS.md, "What bounds the ratios", Atom: no retain/release per
     /// SAX callback and no dynamic exclusivity checks, 390 → 365 M).
+    /// (The receiver is never nil: it is set before the first `xmlParseChunk`; unchecked, as every event reads it.)
     @inline(__always)
-    private static func with(_ user: UnsafeMutableRawPointer?, _ body: (XMLPushParser) -> Void) {
-        Unmanaged<XMLPushParser>.fromOpaque(user!)._withUnsafeGuaranteedRef(body)
+    static func with(_ user: UnsafeMutableRawPointer?, _ body: (XMLPushParser) -> Void) {
+        let receiver = feedstream_text_run_receiver(user).unsafelyUnwrapped
+        Unmanaged<XMLPushParser>.fromOpaque(receiver)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The handler's end of the text run: the pieces of a run after its first, collected.
+    private static let deliverText: feedstream_text_receiver = { receiver, bytes, count in
+        let text = UnsafeRawBufferPointer(start: bytes, count: Int(count))
+        Unmanaged<XMLPushParser>.fromOpaque(receiver.unsafelyUnwrapped)._withUnsafeGuaranteedRef { parser in
+            parser.deliver { () throws(StreamError) in try parser.handler.characters(text) }
+        }
     }
 
     /// Takes the next chunk of the document, through the intake.
@@ -207,6 +230,8 @@ package final class XMLPushParser: PushEngine {
         noteRepairs()
         isTerminating = true
         let status = feedstream_xml_parse_chunk(context, nil, 0, 1)
+        // Text the input ended in (recover mode closes its elements after this).
+        feedstream_text_run_flush(textRun.run)
         try check(status)
     }
 
@@ -263,7 +288,7 @@ package final class XMLPushParser: PushEngine {
     private func inInput(_ position: StreamPosition) -> StreamPosition { input.restore(position) }
 
     /// Runs a handler callback; a thrown error halts libxml2 and is rethrown by `feed` or `terminate`.
-    private func deliver(_ body: () throws(StreamError) -> Void) {
+    func deliver(_ body: () throws(StreamError) -> Void) {
         guard !hasFailed else { return }
         do {
             try body()
@@ -364,4 +389,16 @@ private struct XMLDictionary: XMLNameTable {
     package func intern(_ name: String) -> XMLName {
         XMLName(bytes: UnsafePointer(xmlDictLookup(dictionary, name, -1)))
     }
+}
+
+/// The C side of ``XMLPushParser``'s text run (shim.h): allocated with the parser, freed with it.
+private struct XMLTextRun: ~Copyable {
+    let run: UnsafeMutablePointer<feedstream_text_run>
+
+    init(deliver: feedstream_text_receiver) {
+        guard let run = feedstream_text_run_create(deliver) else { fatalError("could not allocate a text run") }
+        self.run = run
+    }
+
+    deinit { feedstream_text_run_free(run) }
 }
