@@ -5,17 +5,10 @@ import StreamCore
 package enum BodyPiece: Sendable {
     case head(HTTPResponseInfo)
     case chunk(Data)
-
-    /// What the piece holds in memory while it waits for the consumer: a chunk's bytes.
-    package var weight: Int {
-        if case .chunk(let chunk) = self { return chunk.count }
-        return 0
-    }
 }
 
 /// Decodes a transfer's body on the consumer's task: ``next()`` takes the next chunk from the transfer's task
-/// (``EventHandOff``, which holds up to half the transfer's buffer of chunks) only once the last chunk's items were
-/// all returned, and parses it there.
+/// (``EventHandOff``, one chunk at a time) only once the last chunk's items were all returned, and parses it there.
 ///
 /// Why not decode on the transfer's task and hand the items over, as ``HandOffCursor`` does: each item's strings
 /// would be allocated on one thread and released on another, and glibc's allocator and the reference counts pay

@@ -1,34 +1,20 @@
 import Foundation
 
-/// Hands events from the task that runs a transfer to the consumer, in order: ``send(_:)`` returns at once while
-/// what waits for the consumer weighs less than the hand-off's capacity, and otherwise only once the consumer has
-/// taken it down to half. What makes every entry point pull-driven: the consumer taking events is what lets the
-/// next body chunk be read.
-///
-/// With the default capacity (one event of weight one) the transfer goes no further ahead of the consumer than one
-/// event (one chunk's items): `send` returns only once the consumer has taken the previous one. ``ChunkDecodingCursor``
-/// weighs body chunks by their bytes, so that the transfer's task hands several over per wake-up and a consumer
-/// that decodes as fast as the network delivers finds the next chunk waiting rather than sleeping until that task
-/// has woken (BENCHMARKS.md, "`parsedItems` at the file path's speed").
+/// Hands events from the task that runs a transfer to the consumer, one at a time: ``send(_:)`` returns only
+/// once the consumer has taken the previous event, so the transfer goes no further ahead of the consumer than
+/// one event (one chunk's items). What makes every entry point pull-driven: the consumer asking for the next
+/// item is what lets the next body chunk be read.
 ///
 /// `@unchecked Sendable`: every field is touched only while holding `lock`; continuations are resumed outside it.
 package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var queue: [Element] = []
-    private var head = 0
-    private var queuedWeight = 0
-    private let capacity: Int
-    private let weight: @Sendable (Element) -> Int
+    private var slot: Element?
     private var ending: Result<Void, any Error>?
     private var consumer: CheckedContinuation<Element?, any Error>?
     private var producer: CheckedContinuation<Void, any Error>?
     private var producerTask: Task<Void, Never>?
 
-    /// A hand-off that holds events weighing up to `capacity` (at least one event) for the consumer.
-    package init(capacity: Int = 1, weight: @escaping @Sendable (Element) -> Int = { _ in 1 }) {
-        self.capacity = max(1, capacity)
-        self.weight = weight
-    }
+    package init() {}
 
     /// Runs `body` in a task of its own, sending what it emits; the run ends the hand-off.
     package func run(_ body: @escaping @Sendable (EventHandOff<Element>) async throws -> Void) {
@@ -43,34 +29,35 @@ package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
         lock.withLock { producerTask = task }
     }
 
-    /// Hands `element` over; waits, when the hand-off is full with it, until the consumer has taken half.
+    /// Waits until the consumer has room for `element`, then hands it over.
     package func send(_ element: Element) async throws {
-        // No suspension unless the hand-off is full: a suspension re-enqueues the task, a wake-up of the pool.
-        let elementWeight = weight(element)
-        let (waiting, mustWait): (CheckedContinuation<Element?, any Error>?, Bool) = try lock.withLock {
-            if ending != nil { throw CancellationError() }
-            if let consumer {
-                self.consumer = nil
-                return (consumer, false)
-            }
-            queue.append(element)
-            queuedWeight += elementWeight
-            return (nil, queuedWeight >= capacity)
+        // A consumer already waiting takes `element` without this task suspending: a suspension re-enqueues the
+        // task, a wake-up of the pool per chunk.
+        let waiting: CheckedContinuation<Element?, any Error>?? = lock.withLock {
+            if ending != nil { return .some(nil) }
+            guard let consumer else { return nil }
+            self.consumer = nil
+            return consumer
         }
         if let waiting {
+            guard let waiting else { throw CancellationError() }
             waiting.resume(returning: element)
             return
         }
-        guard mustWait else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let result: Result<Void, any Error>? = lock.withLock {
-                    if ending != nil { return .failure(CancellationError()) }
-                    if queuedWeight <= capacity / 2 { return .success(()) }
+                let action: (CheckedContinuation<Element?, any Error>?, Result<Void, any Error>?) = lock.withLock {
+                    if ending != nil { return (nil, .failure(CancellationError())) }
+                    if let consumer {
+                        self.consumer = nil
+                        return (consumer, .success(()))
+                    }
+                    slot = element
                     producer = continuation
-                    return nil
+                    return (nil, nil)
                 }
-                if let result { continuation.resume(with: result) }
+                action.0?.resume(returning: element)
+                if let result = action.1 { continuation.resume(with: result) }
             }
         } onCancel: {
             let waiting = self.lock.withLock {
@@ -85,7 +72,7 @@ package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
     package func next() async throws -> Element? {
         // An element (or the end) already here is taken without this task suspending: a suspension re-enqueues the
         // consumer's task, and on a pool of two threads it may go on on the other processor, away from the caches
-        // its parser's state is in.
+        // its parser's state is in — once per chunk.
         if let (taken, producer) = lock.withLock({ takeReady() }) {
             producer?.resume()
             return try taken.get()
@@ -106,24 +93,13 @@ package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// What the consumer can take at once — the first queued element and, once the queue is down to half, the
-    /// producer to wake; or the end — or `nil` when it must wait. Called while holding `lock`.
+    /// What the consumer can take at once — the element in the slot and the producer to wake, or the end — or
+    /// `nil` when it must wait. Called while holding `lock`.
     private func takeReady() -> (Result<Element?, any Error>, CheckedContinuation<Void, any Error>?)? {
-        if head < queue.count {
-            let element = queue[head]
-            head += 1
-            queuedWeight -= weight(element)
-            if head == queue.count {
-                // The consumer owns the element now: the array must not keep it alive.
-                queue.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            var waking: CheckedContinuation<Void, any Error>?
-            if queuedWeight <= capacity / 2 {
-                waking = producer
-                producer = nil
-            }
-            return (.success(element), waking)
+        if let element = slot {
+            slot = nil
+            defer { producer = nil }
+            return (.success(element), producer)
         }
         switch ending {
         case .success?: return (.success(nil), nil)
@@ -143,9 +119,7 @@ package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
     package func cancel() {
         let (task, waiting, producerWaiting) = lock.withLock {
             if ending == nil { ending = .failure(CancellationError()) }
-            queue.removeAll()
-            head = 0
-            queuedWeight = 0
+            slot = nil
             defer { consumer = nil; producer = nil }
             return (producerTask, consumer, producer)
         }
@@ -158,7 +132,7 @@ package final class EventHandOff<Element: Sendable>: @unchecked Sendable {
         let waiting: CheckedContinuation<Element?, any Error>? = lock.withLock {
             guard ending == nil else { return nil }
             ending = error.map { .failure($0) } ?? .success(())
-            guard head == queue.count, let consumer else { return nil }
+            guard slot == nil, let consumer else { return nil }
             self.consumer = nil
             if error != nil { ending = .success(()) }
             return consumer

@@ -18,8 +18,7 @@ extension HTTPTransport {
     ///
     /// The request is sent at once; asking for the next item is what lets the next body chunk be read: a consumer
     /// slower than the network makes the transfer wait, and at most about one chunk's
-    /// items and one and a half times ``TransferLimits/bufferHighWaterMark`` body bytes are held for it (the
-    /// transport's buffer, and half as much again handed over for decoding). Errors —
+    /// items and ``TransferLimits/bufferHighWaterMark`` body bytes are held for it. Errors —
     /// ``HTTPTransportError``, ``HTTPResponseError``, the parser's `StreamError` — are thrown after every item that
     /// preceded them. When the consumer stops iterating, the transfer is cancelled and its connection closed.
     ///
@@ -39,10 +38,7 @@ extension HTTPTransport {
         // The transfer's task pulls the body and hands each chunk over; the consumer's task decodes it, so the
         // items are made, read and freed on one thread (why: BENCHMARKS.md, "`parsedItems` decoding where it is
         // read").
-        // Up to half the transport's buffer waits here, so that the consumer finds the next chunks ready.
-        let handOff = startHandOff(
-            limits: limits, capacity: limits.bufferHighWaterMark / 2, weight: \.weight
-        ) { (send: @Sendable (BodyPiece) async throws -> Void, watchdog) in
+        let handOff = startHandOff(limits: limits) { (send: @Sendable (BodyPiece) async throws -> Void, watchdog) in
             try await self.streamBody(
                 credentialed, requirements: requirements, limits: limits, watchdog: watchdog, errorParser: parser,
                 each: send)
@@ -218,16 +214,15 @@ package func handOffStream<Element: Sendable, Output: Sendable>(
     HandOffCursor(startHandOff(limits: limits, produce: produce), transform: transform).stream
 }
 
-/// Runs `produce` in a task of its own under a watchdog, and returns the hand-off its `send` fills (holding
-/// elements of up to `capacity` in `weight` for the consumer): both clocks stop while `send` waits for the consumer,
-/// and a timeout interrupts the task.
+/// Runs `produce` in a task of its own under a watchdog, and returns the hand-off its `send` fills: both clocks
+/// stop while `send` waits for the consumer to take the previous element, and a timeout interrupts the task.
 package func startHandOff<Element: Sendable>(
-    limits: TransferLimits, capacity: Int = 1, weight: @escaping @Sendable (Element) -> Int = { _ in 1 },
+    limits: TransferLimits,
     produce: @escaping @Sendable (
         _ send: @Sendable (Element) async throws -> Void, _ watchdog: TransferWatchdog
     ) async throws -> Void
 ) -> EventHandOff<Element> {
-    let handOff = EventHandOff<Element>(capacity: capacity, weight: weight)
+    let handOff = EventHandOff<Element>()
     handOff.run { handOff in
         let watchdog = TransferWatchdog(limits: limits)
         watchdog.watch { handOff.interruptProducer() }
