@@ -99,3 +99,30 @@ func commentOpenerOverlappingItsTerminator(document: String) {
         #expect((outcome.error?.byteOffset ?? -1) > 0)
     }
 }
+
+/// Escaped markup arrives from libxml2 in a piece per reference, which the engine collects into one run before the
+/// next element (shim.h, `feedstream_text_run`): a run past the collecting buffer (4 KiB) several times over, of
+/// short references, short text and stretches of 256 bytes or more, decodes to the same text in every chunking,
+/// with the elements around it in order.
+@Test func escapedMarkupPastTheTextRunBuffer() {
+    var escaped = ""
+    var expected = ""
+    for index in 0..<400 {
+        escaped += "&lt;span class=\"n\"&gt;v\(index)&lt;/span&gt; &amp; &#x263A;"
+        expected += "<span class=\"n\">v\(index)</span> & \u{263A}"
+        if index % 37 == 0 {
+            let stretch = String(repeating: "stretch \(index) ", count: 30)
+            escaped += stretch
+            expected += stretch
+        }
+    }
+    let (outcome, _) = decodeAtomEveryWay(
+        """
+        <feed xmlns="http://www.w3.org/2005/Atom"><entry><title type="text">\(escaped)</title><id>urn:a</id>\
+        <summary type="text">&lt;b&gt;</summary></entry></feed>
+        """)
+    #expect(outcome.error == nil)
+    #expect(outcome.items.first?.title?.value == expected)
+    #expect(outcome.items.first?.id == "urn:a")
+    #expect(outcome.items.first?.summary?.value == "<b>")
+}
