@@ -88,7 +88,8 @@ typedef struct {
 } feedstream_text_run;
 
 /* Hands what was collected over, out of the callers' line: most runs are one piece and collect nothing. */
-static __attribute__((noinline)) void feedstream_text_run_deliver_collected(feedstream_text_run *run) {
+static __attribute__((noinline)) void feedstream_text_run_deliver_collected(void *user) {
+    feedstream_text_run *run = (feedstream_text_run *)user;
     int count = run->count;
     run->count = -1;
     run->deliver(run->receiver, run->bytes, count);
@@ -96,17 +97,19 @@ static __attribute__((noinline)) void feedstream_text_run_deliver_collected(feed
 
 /* Hands what is collected to the handler and ends the run; called before every other event reaches it, and at the
    end. */
-static inline void feedstream_text_run_flush(feedstream_text_run *run) {
+static inline void feedstream_text_run_flush(void *user) {
+    feedstream_text_run *run = (feedstream_text_run *)user;
     if (run->count == 0) {
         run->count = -1;
     } else if (run->count > 0) {
-        feedstream_text_run_deliver_collected(run);
+        feedstream_text_run_deliver_collected(user);
     }
 }
 
-/* A piece after the first of a run: collected, or — long, or past the buffer — delivered after what was. */
-static __attribute__((noinline)) void feedstream_text_run_collect_more(feedstream_text_run *run, const xmlChar *bytes,
-                                                                       int count) {
+/* A piece after the first of its run (from a SAX callback's user data): collected, or — long, or past the buffer —
+   delivered after what was. */
+static __attribute__((noinline)) void feedstream_text_run_collect(void *user, const xmlChar *bytes, int count) {
+    feedstream_text_run *run = (feedstream_text_run *)user;
     if (count >= FEEDSTREAM_TEXT_RUN_DIRECT) {
         if (run->count > 0) {
             int collected = run->count;
@@ -143,7 +146,8 @@ static __attribute__((noinline)) void feedstream_text_run_collect_more(feedstrea
 }
 
 /* Whether a piece of character data is the first of its run (which then begins): the characters callback hands it
-   to the handler at once, else to `feedstream_text_run_collect`. */
+   to the handler at once, else to `feedstream_text_run_collect`. These functions take the SAX callbacks' user
+   data, the run. */
 static inline int feedstream_text_run_begin(void *user) {
     feedstream_text_run *run = (feedstream_text_run *)user;
     if (run->count < 0) {
@@ -151,11 +155,6 @@ static inline int feedstream_text_run_begin(void *user) {
         return 1;
     }
     return 0;
-}
-
-/* A piece after the first of its run, from a SAX callback's user data. */
-static inline void feedstream_text_run_collect(void *user, const xmlChar *bytes, int count) {
-    feedstream_text_run_collect_more((feedstream_text_run *)user, bytes, count);
 }
 
 /* A run for `deliver`, empty; its receiver is set once the parser exists. Freed by `feedstream_text_run_free`. */
@@ -175,7 +174,7 @@ static inline void feedstream_text_run_free(feedstream_text_run *run) { free(run
 static inline void *feedstream_text_run_receiver(void *user) { return ((feedstream_text_run *)user)->receiver; }
 
 /* Ends the run before an element event, from a SAX callback's user data: 0 when nothing was collected (the usual
-   case), else 1, and the caller hands what was over by `feedstream_text_run_deliver_collected_user` first. */
+   case), else 1, and the caller hands what was over by `feedstream_text_run_deliver_collected` first. */
 static inline int feedstream_text_run_end(void *user) {
     feedstream_text_run *run = (feedstream_text_run *)user;
     if (run->count <= 0) {
@@ -183,15 +182,6 @@ static inline int feedstream_text_run_end(void *user) {
         return 0;
     }
     return 1;
-}
-
-static inline void feedstream_text_run_deliver_collected_user(void *user) {
-    feedstream_text_run_deliver_collected((feedstream_text_run *)user);
-}
-
-/* `feedstream_text_run_flush` from a SAX callback's user data. */
-static inline void feedstream_text_run_flush_user(void *user) {
-    feedstream_text_run_flush((feedstream_text_run *)user);
 }
 
 /* libxml2 reports encoding and I/O faults through its generic error channel, which prints to standard error and

@@ -29,7 +29,7 @@ extension XMLPushParser {
         _ uri: UnsafePointer<UInt8>?, _ namespaceCount: Int32, _ namespaces: CNameList,
         _ attributeCount: Int32, _ attributes: CNameList
     ) {
-        feedstream_text_run_deliver_collected_user(user)
+        feedstream_text_run_deliver_collected(user)
         startElement(user, localName, prefix, uri, namespaceCount, namespaces, attributeCount, attributes)
     }
 
@@ -52,7 +52,7 @@ extension XMLPushParser {
         _ user: UnsafeMutableRawPointer?, _ localName: UnsafePointer<UInt8>?, _ prefix: UnsafePointer<UInt8>?,
         _ uri: UnsafePointer<UInt8>?
     ) {
-        feedstream_text_run_deliver_collected_user(user)
+        feedstream_text_run_deliver_collected(user)
         endElement(user, localName, prefix, uri)
     }
 }

@@ -99,7 +99,7 @@ package final class XMLPushParser: PushEngine {
         sax.cdataBlock = characters
         sax.ignorableWhitespace = characters
         sax.entityDecl = { user, name, _, _, _, _ in
-            feedstream_text_run_flush_user(user)
+            feedstream_text_run_flush(user)
             let parser = XMLPushParser.from(user)
             let entity = name.map { String(cString: $0) } ?? ""
             parser.fail(
@@ -117,7 +117,7 @@ package final class XMLPushParser: PushEngine {
         sax.serror = { user, error in
             guard let user, let error else { return }
             // The text before the fault reaches the handler before it: a handler's own fault in it comes first.
-            feedstream_text_run_flush_user(user)
+            feedstream_text_run_flush(user)
             XMLPushParser.from(user).record(error.pointee)
         }
         let user = UnsafeMutableRawPointer(mutating: nil as UnsafeRawPointer?)
